@@ -1,0 +1,3 @@
+"""pdn — read, write, replay and audit draughts game records (PDN) in every variant."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,7 @@
+"""`python -m pdn` runs the command-line tool."""
+
+import sys
+
+from pdn.cli import main
+
+sys.exit(main())

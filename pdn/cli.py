@@ -1,0 +1,68 @@
+"""The `pdn` command: one argparse parser, one module per verb in `pdn.commands`.
+
+Each verb module exposes ``add_parser(subparsers)`` (registers its sub-parser and sets
+``func``) and its own ``run(args) -> int``. Exit codes (DESIGN.md): 0 clean, 1 findings of
+severity error (``--strict``: also warnings), 2 usage or I/O failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+#: Verb modules under ``pdn.commands``, in the order ``pdn --help`` lists them.
+VERBS = ("check", "convert", "show", "list", "perft", "moves")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full parser; verbs whose module is missing are simply not offered."""
+    parser = argparse.ArgumentParser(
+        prog="pdn",
+        description=(
+            "Read, write, replay and audit draughts game records (PDN) in every variant.\n"
+            "Data goes to stdout, diagnostics and progress to stderr; '-' means stdin/stdout."
+        ),
+        epilog=(
+            "exit codes: 0 clean, 1 findings of severity error (--strict: also warnings), "
+            "2 usage or I/O failure.\nRun 'pdn VERB --help' for each verb."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    from pdn import __version__
+
+    parser.add_argument("--version", action="version", version=f"pdn {__version__}")
+    subparsers = parser.add_subparsers(dest="verb", metavar="VERB")
+    for verb in VERBS:
+        try:
+            module = importlib.import_module(f"pdn.commands.{verb}")
+        except ModuleNotFoundError as error:
+            if error.name != f"pdn.commands.{verb}":
+                raise
+            continue
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``) and return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        print("pdn: interrupted", file=sys.stderr)
+        return 130

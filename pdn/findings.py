@@ -1,0 +1,88 @@
+"""Findings: every problem the toolkit reports, with a stable code, a severity and a place.
+
+The codes, severities and the JSON shape are a contract (DESIGN.md "Findings"): one JSON object
+per finding, ``{"file", "game", "ply", "move", "line", "column", "code", "severity",
+"message"}``; ``game`` is 1-based within its file, ``ply`` 1-based along the main line (``None``
+for header-level findings).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Literal
+
+Severity = Literal["error", "warning", "info"]
+
+#: Every finding code with its default severity (DESIGN.md table).
+CODES: dict[str, Severity] = {
+    "syntax": "error",
+    "encoding": "warning",
+    "tag": "warning",
+    "variant": "warning",
+    "fen": "error",
+    "move-number": "warning",
+    "illegal-move": "error",
+    "missed-capture": "error",
+    "capture-rule": "error",
+    "ambiguous-move": "warning",
+    "repetition": "warning",
+    "move-limit": "warning",
+    "moves-after-end": "error",
+    "result": "warning",
+}
+
+SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in a file. Cheap value object; ``severity`` defaults from ``code``."""
+
+    code: str
+    message: str
+    severity: Severity | None = None
+    file: str | None = None
+    game: int | None = None
+    ply: int | None = None
+    move: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unknown finding code {self.code!r}")
+        if self.severity is None:
+            object.__setattr__(self, "severity", CODES[self.code])
+
+    def located(self, **where: Any) -> Finding:
+        """A copy with location fields (file, game, ply, move, line, column) filled in."""
+        return replace(self, **where)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the contract, keys in contract order."""
+        data = asdict(self)
+        return {
+            key: data[key]
+            for key in (
+                "file", "game", "ply", "move", "line", "column", "code", "severity", "message",
+            )
+        }
+
+    def to_json(self) -> str:
+        """One JSON Lines record."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def to_text(self) -> str:
+        """Compiler-style line: ``file:line:col: severity[code] ply N 32x21: message``."""
+        parts = (self.file or "<input>", self.line, self.column)
+        place = ":".join(str(part) for part in parts if part is not None)
+        where = []
+        if self.game is not None:
+            where.append(f"game {self.game}")
+        if self.ply is not None:
+            where.append(f"ply {self.ply}")
+        if self.move:
+            where.append(self.move)
+        context = (" " + " ".join(where)) if where else ""
+        return f"{place}: {self.severity}[{self.code}]{context}: {self.message}"
