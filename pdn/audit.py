@@ -47,6 +47,8 @@ def audit_game(game: Game, options: AuditOptions) -> GameReport:
     )
 
 
-def audit(game: Game, *, variant: Variant | str | None = None, rules: str | None = None) -> list[Finding]:
+def audit(
+    game: Game, *, variant: Variant | str | None = None, rules: str | None = None
+) -> list[Finding]:
     """Every finding for ``game``: reading findings, variant, FEN, moves, draw rules, result."""
     return list(getattr(game, "findings", []))
