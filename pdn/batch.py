@@ -1,0 +1,118 @@
+"""Check many files and many games: in this process, on local processes, or on a Dask cluster.
+
+The unit of work is a chunk of game spans from ``pdn.scan`` (text plus where it came from). A
+span is parsed and audited where it lands (``pdn.reader.parse_span`` + ``pdn.audit.audit_game``),
+so only small spans and small reports cross process or machine boundaries. Every mode yields
+reports in input order and keeps a bounded number of chunks in flight, so memory stays flat in
+the size of the input whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from pdn.audit import AuditOptions, GameReport, audit_game
+from pdn.reader import parse_span
+from pdn.scan import Span, iter_spans
+
+#: Games per work unit: big enough to amortise pickling, small enough to balance the load.
+CHUNK_GAMES = 32
+#: Chunks in flight per worker: keeps workers busy while bounding memory.
+CHUNKS_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class PathError:
+    """A path that could not be read at all (missing, a directory, permission denied)."""
+
+    file: str
+    message: str
+
+
+def check_spans(spans: Sequence[Span], options: AuditOptions) -> list[GameReport]:
+    """Parse and audit each span. Runs inside workers; cost is one parse + one replay per game."""
+    return [audit_game(parse_span(span), options) for span in spans]
+
+
+def check_paths(
+    paths: Iterable[str],
+    options: AuditOptions,
+    *,
+    jobs: int = 1,
+    dask: str | None = None,
+) -> Iterator[GameReport | PathError]:
+    """Yield one ``GameReport`` per game of every path, in input order, or a ``PathError``
+    for a path that cannot be read (the batch goes on with the next path).
+
+    ``jobs`` > 1 spreads chunks of games over that many local processes (0 = all cores);
+    ``dask`` is the address of a Dask scheduler (``tcp://host:8786``) and sends them there.
+    """
+    chunks = _chunks(paths)
+    if dask is not None:
+        with _dask_client(dask) as client:
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+            def submit(chunk: list[Span]) -> Any:
+                return client.submit(check_spans, chunk, options, pure=False)
+
+            yield from _run_ordered(chunks, submit, workers)
+    elif jobs == 1:
+        for chunk in chunks:
+            yield from [chunk] if isinstance(chunk, PathError) else check_spans(chunk, options)
+    else:
+        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from _run_ordered(
+                chunks, lambda chunk: pool.submit(check_spans, chunk, options), workers
+            )
+
+
+def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
+    """Spans of every path in chunks of ``CHUNK_GAMES``; an unreadable path yields its
+    ``PathError`` and the next path follows."""
+    for path in paths:
+        try:
+            spans = iter_spans(path)
+            while chunk := list(islice(spans, CHUNK_GAMES)):
+                yield chunk
+        except OSError as error:
+            yield PathError(path, error.strerror or str(error))
+
+
+def _run_ordered(
+    chunks: Iterator[list[Span] | PathError],
+    submit: Callable[[list[Span]], Any],
+    workers: int,
+) -> Iterator[GameReport | PathError]:
+    """Submit chunks (``submit`` returns a future with ``.result()``) with at most
+    ``workers * CHUNKS_PER_WORKER`` in flight; yield the reports in submission order."""
+    pending: deque[Any] = deque()
+    limit = workers * CHUNKS_PER_WORKER
+    for chunk in chunks:
+        pending.append(chunk if isinstance(chunk, PathError) else submit(chunk))
+        while len(pending) >= limit:
+            yield from _reports(pending.popleft())
+    while pending:
+        yield from _reports(pending.popleft())
+
+
+def _reports(item: Any) -> list[Any]:
+    """The reports of a finished future, or a one-item list for a ``PathError``."""
+    return [item] if isinstance(item, PathError) else list(item.result())
+
+
+def _dask_client(address: str) -> Any:
+    """A ``distributed.Client`` for ``address`` (needs the ``dask`` extra)."""
+    try:
+        from distributed import Client
+    except ImportError as error:  # depends on the environment
+        raise RuntimeError(
+            "--dask needs the 'distributed' package: pip install 'pdn[dask]'"
+        ) from error
+    return Client(address)
