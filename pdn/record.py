@@ -1,0 +1,328 @@
+"""The game record: ``Game`` (root) and ``GameNode`` tree, tags, comments, NAGs, commands.
+
+A record is what a PDN game *says*, losslessly: tags in file order (duplicates kept), a move
+tree (``variations[0]`` is the main line), comments before/after moves, NAGs, strengths,
+embedded ``[%command ...]`` values, ``/FEN "..."/`` setups and the terminator. Nothing here
+knows the rules. Every walk over the tree is a loop with an explicit stack, so 5,000-ply games
+and 200-deep variations never hit the recursion limit (equality and pickling included).
+
+Equality (``==``) compares content only, never source positions or reading findings:
+``parse(write(game)) == game`` is the round-trip contract.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from pdn.findings import Finding
+
+COMMAND_PATTERN = re.compile(r"\[%([A-Za-z_][A-Za-z0-9_]*)\s*([^\]]*)\]")
+_TIME_PATTERN = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$")
+_CLOCK_ITEM = re.compile(r"([wWbB])\s*(\d+:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)")
+_TIME_COMMANDS = frozenset({"clk", "emt", "egt", "mct"})
+
+
+def parse_time(text: str) -> float | None:
+    """Seconds in ``h:mm:ss``, ``h:mm:ss.f`` or ``mm:ss`` (``None`` when not a time). O(len)."""
+    match = _TIME_PATTERN.match(text.strip())
+    if not match:
+        return None
+    hours, minutes, seconds = match.groups()
+    return int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds)
+
+
+@dataclass(frozen=True)
+class ClockReading:
+    """One clock of a ``[%clock ...]`` command: side ``"W"``/``"B"``, seconds, running or not."""
+
+    side: str
+    seconds: float
+    running: bool
+
+
+@dataclass(frozen=True)
+class Command:
+    """An embedded ``[%name text]`` command of a comment; ``value`` is parsed when known.
+
+    ``value``: ``eval`` -> float (pawn units); ``clk``/``emt``/``egt``/``mct`` -> seconds;
+    ``clock`` -> tuple of ``ClockReading`` (upper-case side letter = that clock runs);
+    anything else or unparsable -> ``None``. Equality compares ``name`` and ``text``.
+    """
+
+    name: str
+    text: str
+    value: Any = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", _command_value(self.name.lower(), self.text))
+
+
+def _command_value(name: str, text: str) -> Any:
+    if name == "eval":
+        try:
+            return float(text.split()[0]) if text.split() else None
+        except ValueError:
+            return None
+    if name in _TIME_COMMANDS:
+        return parse_time(text)
+    if name == "clock":
+        readings = []
+        for side, time in _CLOCK_ITEM.findall(text):
+            seconds = parse_time(time)
+            if seconds is not None:
+                readings.append(ClockReading(side.upper(), seconds, side.isupper()))
+        return tuple(readings) or None
+    return None
+
+
+def commands_in(comment: str) -> list[Command]:
+    """Every ``[%name text]`` command embedded in a comment text, in order. O(len)."""
+    if "[%" not in comment:
+        return []
+    return [Command(name, text.strip()) for name, text in COMMAND_PATTERN.findall(comment)]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a game came from: file name, 1-based ordinal, start line/column, offsets."""
+
+    file: str | None = None
+    game: int = 1
+    line: int = 1
+    column: int = 1
+    start_char: int = 0
+    end_char: int = 0
+    start_byte: int | None = None
+    end_byte: int | None = None
+
+
+class GameNode:
+    """One move of the tree (the root ``Game`` has ``move is None``).
+
+    ``move`` is normalised text: lower-case squares, leading zeros dropped, separators as
+    written (``"32-28"``, ``"28x19x10"``, ``"c3:e5"``, ``"ed4"``, ``"--"`` for an unknown move).
+    ``move_number`` is ``"23."``/``"23..."`` (leading zeros dropped) or ``None``.
+    """
+
+    __slots__ = (
+        "parent", "move", "move_number", "strength", "nags", "comments_before",
+        "comments_after", "commands", "setup", "variations", "line", "column",
+    )
+
+    def __init__(
+        self,
+        move: str | None = None,
+        *,
+        parent: GameNode | None = None,
+        move_number: str | None = None,
+        strength: str | None = None,
+        nags: list[int] | None = None,
+        comments_before: list[str] | None = None,
+        comments_after: list[str] | None = None,
+        commands: list[Command] | None = None,
+        setup: str | None = None,
+        line: int = 0,
+        column: int = 0,
+    ) -> None:
+        self.parent = parent
+        self.move = move
+        self.move_number = move_number
+        self.strength = strength
+        self.nags: list[int] = nags if nags is not None else []
+        self.comments_before: list[str] = comments_before if comments_before is not None else []
+        self.comments_after: list[str] = comments_after if comments_after is not None else []
+        self.commands: list[Command] = commands if commands is not None else []
+        self.setup = setup
+        self.variations: list[GameNode] = []
+        self.line = line
+        self.column = column
+
+    # -- building -------------------------------------------------------------------------
+    def add_variation(self, move: str, **fields: Any) -> GameNode:
+        """Append a child for ``move`` (the first child is the main line) and return it."""
+        child = GameNode(move, parent=self, **fields)
+        self.variations.append(child)
+        return child
+
+    def add_main_variation(self, move: str, **fields: Any) -> GameNode:
+        """Insert a child for ``move`` as the new main line and return it."""
+        child = GameNode(move, parent=self, **fields)
+        self.variations.insert(0, child)
+        return child
+
+    def add_comment(self, text: str, *, before: bool = False) -> None:
+        """Append a comment (after the move, or before it) and the commands embedded in it."""
+        (self.comments_before if before else self.comments_after).append(text)
+        self.commands.extend(commands_in(text))
+
+    # -- navigation -----------------------------------------------------------------------
+    def next(self) -> GameNode | None:
+        """The main-line continuation, or ``None`` at the end of the line."""
+        return self.variations[0] if self.variations else None
+
+    def mainline(self) -> Iterator[GameNode]:
+        """The nodes of the main line after this node. O(plies), iterative."""
+        node = self.next()
+        while node is not None:
+            yield node
+            node = node.next()
+
+    def mainline_moves(self) -> list[str]:
+        """Move texts of the main line after this node (``None`` moves never occur there)."""
+        return [node.move or "" for node in self.mainline()]
+
+    def end(self) -> GameNode:
+        """The last node of the main line from here."""
+        node = self
+        while node.variations:
+            node = node.variations[0]
+        return node
+
+    def root(self) -> GameNode:
+        """The root of the tree (a ``Game`` when built by the reader)."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def ply(self) -> int:
+        """Number of moves from the root to this node (root: 0). O(depth)."""
+        count = 0
+        node = self
+        while node.parent is not None:
+            count += 1
+            node = node.parent
+        return count
+
+    def is_main_variation(self) -> bool:
+        """True when this node is the first child of its parent (or the root)."""
+        return self.parent is None or self.parent.variations[0] is self
+
+    def walk(self) -> Iterator[GameNode]:
+        """Every node below this one, depth-first, main line before side lines. Iterative."""
+        stack = list(reversed(self.variations))
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.variations))
+
+    # -- content equality -----------------------------------------------------------------
+    def _own_content(self) -> tuple[Any, ...]:
+        return (
+            self.move, self.move_number, self.strength, self.nags, self.comments_before,
+            self.comments_after, self.commands, self.setup, len(self.variations),
+        )
+
+    def _same_tree(self, other: GameNode) -> bool:
+        stack: list[tuple[GameNode, GameNode]] = [(self, other)]
+        while stack:
+            left, right = stack.pop()
+            if left._own_content() != right._own_content():
+                return False
+            stack.extend(zip(left.variations, right.variations, strict=True))
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameNode) or isinstance(other, Game) != isinstance(self, Game):
+            return NotImplemented
+        return self._same_tree(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameNode {self.move_number or ''}{self.move} at {self.line}:{self.column}, "
+            f"{len(self.variations)} continuation(s)>"
+        )
+
+
+class Game(GameNode):
+    """The root of a record: tags, result, reading findings, raw text and source.
+
+    ``raw`` holds the game's text when it could not be parsed completely (never dropped).
+    """
+
+    __slots__ = ("tags", "result", "findings", "raw", "source")
+
+    def __init__(
+        self,
+        tags: list[tuple[str, str]] | None = None,
+        *,
+        result: str | None = None,
+        source: Source | None = None,
+    ) -> None:
+        super().__init__(None)
+        self.tags: list[tuple[str, str]] = tags if tags is not None else []
+        self.result = result
+        self.findings: list[Finding] = []
+        self.raw: str | None = None
+        self.source = source if source is not None else Source()
+
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """Read-only mapping of tag name -> first value in the file. O(tags)."""
+        first: dict[str, str] = {}
+        for name, value in self.tags:
+            first.setdefault(name, value)
+        return MappingProxyType(first)
+
+    def _own_content(self) -> tuple[Any, ...]:
+        return (self.tags, self.result, *super()._own_content())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._same_tree(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        white = self.headers.get("White", "?")
+        black = self.headers.get("Black", "?")
+        where = f"{self.source.file}#{self.source.game}"
+        return f"<Game {white} - {black} {self.result or ''} ({where})>"
+
+    # -- pickling: a flat node list, so deep trees never recurse --------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        nodes: list[tuple[int, tuple[Any, ...]]] = []
+        index = {id(self): -1}
+        for node in self.walk():
+            assert node.parent is not None
+            index[id(node)] = len(nodes)
+            nodes.append((index[id(node.parent)], _node_state(node)))
+        return {
+            "root": _node_state(self), "nodes": nodes, "tags": self.tags, "result": self.result,
+            "findings": self.findings, "raw": self.raw, "source": self.source,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        Game.__init__(self, state["tags"], result=state["result"], source=state["source"])
+        self.findings = state["findings"]
+        self.raw = state["raw"]
+        _restore_node(self, state["root"])
+        built: list[GameNode] = []
+        for parent_index, node_state in state["nodes"]:
+            parent = self if parent_index < 0 else built[parent_index]
+            node = GameNode(parent=parent)
+            _restore_node(node, node_state)
+            parent.variations.append(node)
+            built.append(node)
+
+
+_NODE_FIELDS = (
+    "move", "move_number", "strength", "nags", "comments_before", "comments_after",
+    "commands", "setup", "line", "column",
+)
+
+
+def _node_state(node: GameNode) -> tuple[Any, ...]:
+    return tuple(getattr(node, name) for name in _NODE_FIELDS)
+
+
+def _restore_node(node: GameNode, state: tuple[Any, ...]) -> None:
+    for name, value in zip(_NODE_FIELDS, state, strict=True):
+        setattr(node, name, value)
