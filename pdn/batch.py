@@ -73,10 +73,30 @@ def check_paths(
             )
 
 
-def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
-    """Spans of every path in chunks of ``CHUNK_GAMES``; an unreadable path yields its
-    ``PathError`` and the next path follows."""
+#: File name endings taken when a directory is given.
+PDN_SUFFIXES = (".pdn", ".PDN", ".phn", ".txt")
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[str]:
+    """Each path as given, except that a directory becomes its PDN files (recursively, sorted);
+    ``-`` (stdin) passes through."""
     for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found = (
+                os.path.join(root, name)
+                for root, _dirs, names in os.walk(path)
+                for name in names
+                if name.endswith(PDN_SUFFIXES)
+            )
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
+    """Spans of every path (directories expanded) in chunks of ``CHUNK_GAMES``; an unreadable
+    path yields its ``PathError`` and the next path follows."""
+    for path in expand_paths(paths):
         try:
             spans = iter_spans(path)
             while chunk := list(islice(spans, CHUNK_GAMES)):
