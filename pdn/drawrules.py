@@ -1,0 +1,504 @@
+"""Draw rules as data (named profiles) and the tracker that counts them along one line.
+
+A ``DrawProfile`` is a repetition limit, "quiet move" limits (plies without a man move and
+without a capture: FMJD 25-move, English 40-move, ...) and ending rules (material
+configurations with a move budget: FMJD 16/5-move, FMJD-64 7.2.x, CBJD 3 kings v 1, ...).
+Every number is kept in plies; the summaries say it in the rule's own words (RULES.md §0).
+
+``DrawTracker`` is fed ply by ply (the position after the ply, the move played) and returns
+the rules that expire at that ply, each rule at most once per line. Cost per ply is O(1)
+amortised: material is recounted only after a capture or a promotion, and the repetition
+table is emptied by every irreversible move (man move or capture), after which no earlier
+position can recur.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from itertools import product
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from pdn.movegen import Move
+    from pdn.position import Position
+    from pdn.variants import Variant
+
+#: (men, kings) of one side.
+Force = tuple[int, int]
+#: (white men, white kings, black men, black kings).
+Material = tuple[int, int, int, int]
+
+LONE_KING: Force = (0, 1)
+
+
+@dataclass(frozen=True)
+class QuietRule:
+    """Draw after ``plies`` successive plies with no man move (promotions included) and no
+    capture, by either side."""
+
+    name: str
+    summary: str
+    plies: int
+
+
+@dataclass(frozen=True)
+class EndingRule:
+    """Draw when a material configuration lasts ``moves`` more moves.
+
+    ``forces`` holds (strong, weak) pairs of ``Force``; the count starts at the ply that
+    creates the configuration and restarts when another rule's configuration replaces it
+    (or, with ``exact_material``, when the material changes at all: FMJD-64 7.2.6).
+    ``counted``: ``"each"`` = ``moves`` moves by each side (2 x moves plies); ``"strong"`` =
+    the strong side's ``moves``-th move. ``diagonal``: the rule only holds while the lone
+    king (``"weak"``) or one of the strong side's kings (``"strong"``) is on the long
+    diagonal.
+    """
+
+    name: str
+    summary: str
+    forces: frozenset[tuple[Force, Force]]
+    moves: int
+    counted: Literal["each", "strong"] = "each"
+    diagonal: Literal["weak", "strong"] | None = None
+    exact_material: bool = False
+
+
+@dataclass(frozen=True)
+class DrawProfile:
+    """A named set of draw rules; ``repetition`` = occurrences of a position (same side to
+    move) that make a draw, ``None`` for no repetition rule."""
+
+    name: str
+    description: str
+    repetition: int | None = 3
+    quiet: tuple[QuietRule, ...] = ()
+    endings: tuple[EndingRule, ...] = ()
+
+
+def _versus(strong: Iterable[Force], weak: Iterable[Force] = (LONE_KING,)) -> frozenset:
+    return frozenset(product(strong, weak))
+
+
+def _kings_on_both_sides(total: range) -> frozenset[tuple[Force, Force]]:
+    """Every (side, side) pair where both sides have a king and the pieces number ``total``."""
+    sides = [(men, kings) for men in range(8) for kings in range(1, 8)]
+    return frozenset(
+        (one, other) for one, other in product(sides, sides) if sum(one) + sum(other) in total
+    )
+
+
+THREE_PIECES = ((0, 3), (1, 2), (2, 1))  # 3K, 2K+1M, 1K+2M
+TWO_PIECES_OR_KING = ((0, 2), (1, 1), (0, 1))  # 2K, 1K+1M, 1K
+
+FMJD_REPEAT = "FMJD 6.1"
+FMJD = DrawProfile(
+    "fmjd",
+    "FMJD international rules, article 6",
+    quiet=(QuietRule("FMJD 6.2", "25 moves each with only kings moved and no capture", 50),),
+    endings=(
+        EndingRule(
+            "FMJD 6.4",
+            "2 kings, king+man or king v lone king: 5 more moves each",
+            _versus(TWO_PIECES_OR_KING),
+            5,
+        ),
+        EndingRule(
+            "FMJD 6.3",
+            "3 pieces with a king v lone king: 16 more moves each",
+            _versus(THREE_PIECES),
+            16,
+        ),
+    ),
+)
+
+#: Seed 003 (DamPlay) 5-move endings on 64 squares, also used by the CBJD profile.
+DAMPLAY_FIVE_MOVE = frozenset(
+    {
+        ((0, 1), (0, 1)),
+        ((0, 2), (0, 1)),
+        ((0, 2), (0, 2)),
+        ((0, 2), (1, 1)),
+        ((1, 1), (1, 1)),
+        ((1, 1), (0, 1)),
+    }
+)
+
+
+def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
+    return DrawProfile(
+        name,
+        description,
+        quiet=(
+            QuietRule(
+                f"{name} kings",
+                f"{king_moves} moves each with only kings moved and no capture",
+                2 * king_moves,
+            ),
+        ),
+        endings=(
+            EndingRule(
+                f"{name} 3K v K diagonal",
+                "3 kings v a lone king holding the long diagonal: 5 moves each",
+                _versus([(0, 3)]),
+                5,
+                diagonal="weak",
+            ),
+            EndingRule(
+                f"{name} 3K v K",
+                "3 kings (one on the long diagonal) v a lone king: 20 moves each",
+                _versus([(0, 3)]),
+                20,
+                diagonal="strong",
+            ),
+            EndingRule(
+                f"{name} small endings",
+                "small king endings (2K v K, K+M v K+M, ...): 5 moves each",
+                DAMPLAY_FIVE_MOVE,
+                5,
+            ),
+        ),
+    )
+
+
+CBJD = _brazilian("cbjd", "CBJD Brazilian rules (20 king moves; seed 003 endings)", 20)
+DAMPLAY = _brazilian("damplay", "DamPlay summary of the Brazilian rules (25 king moves)", 25)
+
+FMJD64 = DrawProfile(
+    "fmjd64",
+    "FMJD-64 / IDF draughts-64 rules 7.2.x (as lidraughts applies them)",
+    quiet=(QuietRule("7.2.5", "15 moves each with only kings moved and no capture", 30),),
+    endings=(
+        EndingRule(
+            "7.2.8",
+            "2 kings, king+man or king v lone king: 5 moves each",
+            _versus(TWO_PIECES_OR_KING),
+            5,
+        ),
+        EndingRule(
+            "7.2.7",
+            "3 pieces with a king v a lone king on the long diagonal: the strong side's 5th move",
+            _versus(THREE_PIECES),
+            5,
+            counted="strong",
+            diagonal="weak",
+        ),
+        EndingRule(
+            "7.2.4",
+            "3 or more kings v a lone king: the strong side's 15th move",
+            _versus([(0, kings) for kings in range(3, 13)]),
+            15,
+            counted="strong",
+        ),
+        EndingRule(
+            "7.2.6 (4-5 pieces)",
+            "both sides with kings, no change of material, 4-5 pieces: 30 moves each",
+            _kings_on_both_sides(range(4, 6)),
+            30,
+            exact_material=True,
+        ),
+        EndingRule(
+            "7.2.6 (6-7 pieces)",
+            "both sides with kings, no change of material, 6-7 pieces: 60 moves each",
+            _kings_on_both_sides(range(6, 8)),
+            60,
+            exact_material=True,
+        ),
+    ),
+)
+
+PORTUGUESE = DrawProfile(
+    "portuguese",
+    "Portuguese/Spanish rules (FPD; king-move and Forcada counts unverified)",
+    quiet=(QuietRule("FPD kings", "20 moves each with only kings moved and no capture", 40),),
+    endings=(
+        EndingRule(
+            "Forcada",
+            "3 kings v a lone king, one king on the long diagonal (rio): 12 moves each",
+            _versus([(0, 3)]),
+            12,
+            diagonal="strong",
+        ),
+    ),
+)
+
+ENGLISH = DrawProfile(
+    "english",
+    "English draughts / checkers laws",
+    quiet=(QuietRule("40-move", "40 moves each without a man move or a capture", 80),),
+)
+
+ITALIAN = DrawProfile(
+    "italian",
+    "Italian rules (FID; per dctl: 4th repetition, 40 moves each without progress)",
+    repetition=4,
+    quiet=(QuietRule("FID 40-move", "40 moves each without a man move or a capture", 80),),
+)
+
+CZECH = DrawProfile(
+    "czech",
+    "Czech rules",
+    quiet=(QuietRule("15-move", "15 moves each without a man move or a capture", 30),),
+)
+
+POOL = DrawProfile(
+    "pool",
+    "Pool checkers (APCA rule 26, per dctl)",
+    quiet=(QuietRule("APCA 26", "30 plies without a man move or a capture", 30),),
+)
+
+FRISIAN = DrawProfile(
+    "frisian",
+    "Frisian rules (as lidraughts applies them)",
+    endings=(
+        EndingRule("king v king", "a king each: 2 more moves each", _versus([LONE_KING]), 2),
+        EndingRule("2K v K", "2 kings v a lone king: 7 moves each", _versus([(0, 2)]), 7),
+    ),
+)
+
+TURKISH = DrawProfile(
+    "turkish",
+    "Turkish rules (TUDAF: one piece each is a draw)",
+    endings=(
+        EndingRule(
+            "one piece each",
+            "one piece each: a draw at once",
+            frozenset(product([(1, 0), (0, 1)], repeat=2)),
+            0,
+        ),
+    ),
+)
+
+REPETITION_ONLY = DrawProfile("giveaway", "giveaway and other variants: repetition only")
+
+PROFILES: dict[str, DrawProfile] = {
+    profile.name: profile
+    for profile in (
+        FMJD,
+        CBJD,
+        DAMPLAY,
+        FMJD64,
+        PORTUGUESE,
+        ENGLISH,
+        ITALIAN,
+        CZECH,
+        POOL,
+        FRISIAN,
+        TURKISH,
+        REPETITION_ONLY,
+    )
+}
+
+#: Default profile per variant name, used when the variant names no known profile.
+VARIANT_PROFILES: dict[str, str] = {
+    "international": "fmjd",
+    "canadian": "fmjd",
+    "brazilian": "cbjd",
+    "russian": "fmjd64",
+    "portuguese": "portuguese",
+    "spanish": "portuguese",
+    "english": "english",
+    "italian": "italian",
+    "czech": "czech",
+    "pool": "pool",
+    "frisian": "frisian",
+    "turkish": "turkish",
+}
+
+
+def profile_named(name: str) -> DrawProfile:
+    """The profile called ``name``; ValueError listing the names otherwise."""
+    try:
+        return PROFILES[name.strip().lower()]
+    except KeyError:
+        raise ValueError(
+            f"unknown draw-rules profile {name!r}; known: {', '.join(PROFILES)}"
+        ) from None
+
+
+def profile_for(variant: Variant, name: str | None = None) -> DrawProfile:
+    """The profile ``name`` if given, else the variant's default (giveaway: repetition)."""
+    if name:
+        return profile_named(name)
+    if variant.giveaway:
+        return REPETITION_ONLY
+    default = getattr(variant, "draw_profile", None)
+    if default in PROFILES:
+        return PROFILES[default]
+    return PROFILES.get(VARIANT_PROFILES.get(variant.name, ""), REPETITION_ONLY)
+
+
+@dataclass(frozen=True)
+class DrawEvent:
+    """A rule that expired at ``ply`` (1-based along the line): ``kind`` is ``"repetition"``
+    or ``"move-limit"``."""
+
+    kind: Literal["repetition", "move-limit"]
+    rule: str
+    summary: str
+    ply: int
+
+
+@dataclass
+class _Ending:
+    rule: EndingRule
+    identity: Hashable
+    start_ply: int
+    strong_side: str
+    strong_moves: int = 0
+
+
+@dataclass
+class DrawTracker:
+    """Counts the rules of ``profile`` along one line; ``copy()`` forks it at a branch point.
+
+    Build with ``DrawTracker.start(profile, position)``; feed each ply with ``push``.
+    """
+
+    profile: DrawProfile
+    long_diagonal: frozenset[int]
+    ply: int = 0
+    quiet_plies: int = 0
+    material: Material = (0, 0, 0, 0)
+    ending: _Ending | None = None
+    seen: dict[Hashable, int] = field(default_factory=dict)
+    expired: set[str] = field(default_factory=set)
+
+    @classmethod
+    def start(cls, profile: DrawProfile, position: Position) -> DrawTracker:
+        """A tracker at ``position`` (counted as the first occurrence for repetition)."""
+        tracker = cls(profile, long_diagonal(position.variant))
+        tracker.material = material_of(position)
+        tracker.ending = tracker._matching_ending(position, None)
+        tracker.seen[position.key()] = 1
+        return tracker
+
+    def copy(self) -> DrawTracker:
+        """An independent tracker in the same state. O(positions since the last man move)."""
+        twin = copy.copy(self)
+        twin.seen = dict(self.seen)
+        twin.expired = set(self.expired)
+        twin.ending = copy.copy(self.ending)
+        return twin
+
+    def push(self, position: Position, move: Move) -> list[DrawEvent]:
+        """Count one ply (``position`` is the position after ``move``); return the rules that
+        expire at this ply, move limits first, then repetition. O(1) amortised."""
+        self.ply += 1
+        mover = "B" if position.turn == "W" else "W"
+        moved = position.piece_at(move.to_square)
+        man_moved = move.promotes or (moved is not None and not is_king(moved))
+        irreversible = man_moved or move.is_capture
+        if move.is_capture or move.promotes:
+            self.material = material_of(position)
+        events: list[DrawEvent] = []
+        self.quiet_plies = 0 if irreversible else self.quiet_plies + 1
+        for rule in self.profile.quiet:
+            if self.quiet_plies >= rule.plies:
+                self._expire(events, "move-limit", rule.name, rule.summary)
+        self._count_ending(position, mover, move, events)
+        if irreversible:
+            self.seen.clear()
+        if self.profile.repetition is not None:
+            key = position.key()
+            count = self.seen.get(key, 0) + 1
+            self.seen[key] = count
+            if count >= self.profile.repetition:
+                summary = f"the same position, same side to move, for the {_ordinal(count)} time"
+                self._expire(events, "repetition", "repetition", summary)
+        return events
+
+    def _count_ending(
+        self, position: Position, mover: str, move: Move, events: list[DrawEvent]
+    ) -> None:
+        ending = self._matching_ending(position, self.ending)
+        if (
+            ending is not None
+            and self.ending is not None
+            and ending.identity == (self.ending.identity)
+        ):
+            ending = self.ending
+            if mover == ending.strong_side:
+                ending.strong_moves += 1
+        self.ending = ending
+        if ending is None:
+            return
+        rule = ending.rule
+        if rule.counted == "each":
+            due = self.ply - ending.start_ply >= 2 * rule.moves
+        else:
+            due = ending.strong_moves >= rule.moves and mover == ending.strong_side
+        if due:
+            self._expire(events, "move-limit", rule.name, rule.summary)
+
+    def _matching_ending(self, position: Position, current: _Ending | None) -> _Ending | None:
+        """The first ending rule that holds in ``position`` (a fresh count), or ``None``."""
+        white, black = self.material[:2], self.material[2:]
+        for rule in self.profile.endings:
+            for strong_side, strong, weak in (("W", white, black), ("B", black, white)):
+                if (strong, weak) not in rule.forces:
+                    continue
+                if rule.diagonal and not self._on_diagonal(position, rule.diagonal, strong_side):
+                    continue
+                identity = (rule.name, strong_side, self.material if rule.exact_material else None)
+                return _Ending(rule, identity, self.ply, strong_side)
+        return None
+
+    def _on_diagonal(self, position: Position, who: str, strong_side: str) -> bool:
+        side = strong_side if who == "strong" else ("B" if strong_side == "W" else "W")
+        return any(
+            is_king(piece) and side_of(piece) == side
+            for square, piece in position.pieces()
+            if square in self.long_diagonal
+        )
+
+    def _expire(
+        self,
+        events: list[DrawEvent],
+        kind: Literal["repetition", "move-limit"],
+        rule: str,
+        summary: str,
+    ) -> None:
+        if rule in self.expired:
+            return
+        self.expired.add(rule)
+        events.append(DrawEvent(kind, rule, summary, self.ply))
+
+
+def _ordinal(count: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(count, f"{count}th")
+
+
+def is_king(piece: object) -> bool:
+    """True for a king of either colour."""
+    from pdn.position import Piece
+
+    return piece in (Piece.WHITE_KING, Piece.BLACK_KING)
+
+
+def side_of(piece: object) -> str:
+    """``"W"`` or ``"B"``."""
+    from pdn.position import Piece
+
+    return "W" if piece in (Piece.WHITE_MAN, Piece.WHITE_KING) else "B"
+
+
+def material_of(position: Position) -> Material:
+    """(white men, white kings, black men, black kings). O(pieces)."""
+    counts = [0, 0, 0, 0]
+    for _square, piece in position.pieces():
+        counts[(0 if side_of(piece) == "W" else 2) + (1 if is_king(piece) else 0)] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def long_diagonal(variant: Variant) -> frozenset[int]:
+    """The squares of the corner-to-corner diagonal of dark squares (a1-h8, or h1-a8 on
+    boards where a1 is light). Empty for boards that are not square."""
+    board = variant.board
+    size = board.width
+    if board.height != size:
+        return frozenset()
+    rising = board.square_at(0, 0) is not None
+    squares = (board.square_at(file, file if rising else size - 1 - file) for file in range(size))
+    return frozenset(square for square in squares if square is not None)
