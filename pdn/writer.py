@@ -1,0 +1,472 @@
+"""Game records out: PDN text (numeric or algebraic, wrapped) and JSON objects.
+
+``write_game`` is lossless by default: ``read_game(write_game(game)) == game`` (moves, move
+numbers, comments, NAGs, strengths, setups, variations, tags and terminator as recorded).
+Options convert on the way out: ``notation`` rewrites squares and capture separators for the
+variant's board, ``move_numbers="renumber"`` writes standard numbers, ``results="variant"``
+spells results in the variant's own style (never changing who won). Games that could not be
+parsed (``game.raw``) are written back verbatim. Every walk is a loop with an explicit stack:
+5,000-ply games and 200-deep variations are fine. Cost: O(size of the record).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Literal
+
+from pdn.record import Game, GameNode, commands_in
+
+if TYPE_CHECKING:
+    from pdn.geometry import Board
+    from pdn.variants import Variant
+
+Notation = Literal["numeric", "algebraic"]
+Captures = Literal["short", "full"]
+MoveNumbers = Literal["keep", "renumber"]
+Results = Literal["keep", "variant"]
+
+#: Outcome of a result spelling, scores read from the first mover's side (PDN 1.0/2.0: "from
+#: the aspect of the first side to move" -- Black in English checkers, White elsewhere).
+_OUTCOMES: dict[str, str] = {
+    "1-0": "first", "2-0": "first", "1:0": "first", "2:0": "first",
+    "0-1": "second", "0-2": "second", "0:1": "second", "0:2": "second",
+    "1/2-1/2": "draw", "1-1": "draw", "1/2:1/2": "draw", "1:1": "draw", "\u00bd-\u00bd": "draw",
+    "0-0": "none", "0:0": "none",
+    "*": "unknown",
+}
+#: Each outcome spelled in the two PDN result styles (RULES.md A.8).
+_STYLE_SPELLING: dict[str, dict[str, str]] = {
+    "international": {
+        "first": "2-0", "second": "0-2", "draw": "1-1", "none": "0-0", "unknown": "*",
+    },
+    "default": {
+        "first": "1-0", "second": "0-1", "draw": "1/2-1/2", "none": "0-0", "unknown": "*",
+    },
+}
+#: Spellings PDN itself defines; ``results="variant"`` keeps these as the source wrote them.
+_STANDARD_RESULTS = frozenset(_STYLE_SPELLING["international"].values()) | frozenset(
+    _STYLE_SPELLING["default"].values()
+)
+
+_SQUARE = r"(?:[a-z][0-9]{1,2}|[0-9]{1,3})"
+_SEPARATED_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+")
+_MOVE_PART = re.compile(rf"({_SQUARE})|([-x:])")
+_MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
+
+
+# -- results ---------------------------------------------------------------------------------
+def result_outcome(result: str | None) -> str | None:
+    """``"first"``/``"second"`` mover won, ``"draw"``, ``"none"`` (0-0), ``"unknown"`` (*),
+    or ``None`` for a spelling that is not a known result. O(1)."""
+    if result is None:
+        return None
+    return _OUTCOMES.get(result.strip())
+
+
+def result_in_style(result: str, variant: Variant) -> str:
+    """``result`` spelled in ``variant``'s style when it is a known non-standard spelling
+    (``0:1`` -> ``0-1`` or ``0-2``); standard PDN spellings and unknown text unchanged."""
+    outcome = result_outcome(result)
+    if outcome is None or result in _STANDARD_RESULTS:
+        return result
+    return _STYLE_SPELLING[variant.result_style][outcome]
+
+
+def winner(result: str | None, variant: Variant) -> str | None:
+    """``"W"``/``"B"`` for the side that won, ``"draw"``, or ``None`` (unknown/unfinished)."""
+    outcome = result_outcome(result)
+    if outcome == "draw":
+        return "draw"
+    if outcome not in ("first", "second"):
+        return None
+    second = "B" if variant.first_mover == "W" else "W"
+    return variant.first_mover if outcome == "first" else second
+
+
+# -- squares and FEN in another notation -----------------------------------------------------
+def convert_move_text(move: str, board: Board, notation: Notation, capture_separator: str) -> str:
+    """A separated move (``32x21``, ``c3:e5:g7``) with squares in ``notation`` and captures
+    written with ``capture_separator``; text it cannot read (``ed4``, ``--``) unchanged."""
+    if not _SEPARATED_MOVE.fullmatch(move):
+        return move
+    parts = []
+    try:
+        for square, separator in _MOVE_PART.findall(move):
+            if square:
+                parts.append(board.format_square(board.parse_square(square), notation))
+            else:
+                parts.append("-" if separator == "-" else capture_separator)
+    except (ValueError, KeyError, IndexError):
+        return move
+    return "".join(parts)
+
+
+def convert_fen_text(fen: str, board: Board, notation: Notation) -> str:
+    """The FEN with every piece square in ``notation`` (numeric ranges expanded when going
+    algebraic); other fields kept; unreadable FEN text returned unchanged. O(len)."""
+    body = fen.strip()
+    dot = "." if body.endswith(".") else ""
+    fields = body.rstrip(".").split(":")
+    try:
+        converted = [fields[0]]
+        for piece_field in fields[1:]:
+            if not piece_field or piece_field[0] not in "WB":
+                converted.append(piece_field)
+                continue
+            items = [item for item in piece_field[1:].split(",") if item.strip()]
+            squares = [_fen_item(item.strip(), board, notation) for item in items]
+            converted.append(piece_field[0] + ",".join(squares))
+    except (ValueError, KeyError, IndexError):
+        return fen
+    return ":".join(converted) + dot
+
+
+def _fen_item(item: str, board: Board, notation: Notation) -> str:
+    king = "K" if item[:1] in ("K", "k") else ""
+    text = item[len(king):]
+    if "-" in text:
+        low, high = (board.parse_square(end) for end in text.split("-", 1))
+        if notation == "numeric":
+            return f"{king}{low}-{high}"
+        return ",".join(
+            king + board.format_square(square, notation) for square in range(low, high + 1)
+        )
+    return king + board.format_square(board.parse_square(text), notation)
+
+
+# -- PDN text ---------------------------------------------------------------------------------
+def escape_tag_value(value: str) -> str:
+    """A tag value between double quotes: backslashes and quotes escaped with a backslash."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+class _Options:
+    """What to convert while writing one game, with the variant resolved once."""
+
+    def __init__(
+        self,
+        game: Game,
+        variant: Variant | None,
+        notation: Notation | None,
+        captures: Captures,
+        move_numbers: MoveNumbers,
+        results: Results,
+    ) -> None:
+        needs_variant = notation is not None or move_numbers == "renumber" or results == "variant"
+        self.variant = variant_of(game, variant) if needs_variant else variant
+        self.notation = notation
+        self.captures = captures
+        self.move_numbers = move_numbers
+        self.results = results
+
+    def move(self, text: str) -> str:
+        if self.notation is None or self.variant is None:
+            return text
+        board = self.variant.board
+        return convert_move_text(text, board, self.notation, self.variant.capture_separator)
+
+    def fen(self, text: str) -> str:
+        if self.notation is None or self.variant is None:
+            return text
+        return convert_fen_text(text, self.variant.board, self.notation)
+
+    def result(self, text: str) -> str:
+        if self.results == "keep" or self.variant is None:
+            return text
+        return result_in_style(text, self.variant)
+
+    def tag(self, name: str, value: str) -> str:
+        if name == "FEN":
+            return self.fen(value)
+        if name == "Result":
+            return self.result(value)
+        return value
+
+
+def variant_of(game: Game, variant: Variant | None = None) -> Variant | None:
+    """``variant`` when given, else the game's detected variant (``None`` if undecidable)."""
+    if variant is not None:
+        return variant
+    try:
+        from pdn.detect import detect_variant
+    except ImportError:
+        return _variant_from_tag(game)
+    try:
+        return detect_variant(game)[0]
+    except (ValueError, KeyError):
+        return None
+
+
+def _variant_from_tag(game: Game) -> Variant | None:
+    try:
+        from pdn.variants import variant_from_gametype
+    except ImportError:
+        return None
+    gametype = game.headers.get("GameType")
+    return variant_from_gametype(gametype)[0] if gametype else None
+
+
+class _Numbering:
+    """Standard move numbers from the start of the game: first-mover moves ``N.``, a
+    second-mover move ``N...`` only where a line starts or something interrupted it."""
+
+    def __init__(self, game: Game, variant: Variant | None) -> None:
+        self.start = 1
+        self.offset = 0  # 1 when the first ply is the second mover's
+        first = game.next()
+        written = _MOVE_NUMBER.fullmatch(first.move_number or "") if first else None
+        if written:
+            self.start = int(written.group(1))
+            self.offset = 1 if written.group(2) else 0
+            return
+        fen = game.headers.get("FEN", "").strip()
+        if variant is not None and fen[:1] in ("W", "B") and fen[0] != variant.first_mover:
+            self.offset = 1
+
+    def label(self, ply: int, interrupted: bool) -> str | None:
+        index = self.offset + ply - 1
+        number = self.start + index // 2
+        if index % 2 == 0:
+            return f"{number}."
+        return f"{number}..." if interrupted else None
+
+
+def _movetext_atoms(game: Game, options: _Options) -> Iterator[str]:
+    """The move text as unbreakable atoms (a move number travels with its move)."""
+    numbering = _Numbering(game, options.variant) if options.move_numbers == "renumber" else None
+    yield from _comment_atoms(game.comments_before)
+    if game.setup is not None:
+        yield _setup_atom(game.setup, options)
+    yield from _comment_atoms(game.comments_after)
+    yield from _missing_commands(game)
+    interrupted = True
+    # Stack items: ("line", node, ply of node) = write what follows node; ("move", node, ply)
+    # = write node itself as the first move of a variation; ("open"/"close", None, 0).
+    stack: list[tuple[str, GameNode | None, int]] = [("line", game, 0)]
+    while stack:
+        kind, node, ply = stack.pop()
+        if kind == "open":
+            yield "("
+            interrupted = True
+            continue
+        if kind == "close":
+            yield ")"
+            interrupted = True
+            continue
+        assert node is not None
+        if kind == "move":
+            yield from _node_atoms(node, ply, interrupted, numbering, options)
+            interrupted = _interrupts(node)
+            continue
+        if not node.variations:
+            continue
+        main, *alternatives = node.variations
+        yield from _node_atoms(main, ply + 1, interrupted, numbering, options)
+        interrupted = _interrupts(main)
+        stack.append(("line", main, ply + 1))
+        for alternative in reversed(alternatives):
+            stack.append(("close", None, 0))
+            stack.append(("line", alternative, ply + 1))
+            stack.append(("move", alternative, ply + 1))
+            stack.append(("open", None, 0))
+
+
+def _interrupts(node: GameNode) -> bool:
+    """True when text written after the move calls for ``N...`` before the next move."""
+    return bool(node.comments_after) or bool(_missing_command_texts(node))
+
+
+def _node_atoms(
+    node: GameNode,
+    ply: int,
+    interrupted: bool,
+    numbering: _Numbering | None,
+    options: _Options,
+) -> Iterator[str]:
+    if node.setup is not None:
+        yield _setup_atom(node.setup, options)
+        interrupted = True
+    if node.comments_before:
+        yield from _comment_atoms(node.comments_before)
+        interrupted = True
+    number = numbering.label(ply, interrupted) if numbering else node.move_number
+    move = options.move(node.move or "--") + (node.strength or "")
+    yield f"{number} {move}" if number else move
+    for nag in node.nags:
+        yield f"${nag}"
+    yield from _comment_atoms(node.comments_after)
+    yield from _missing_commands(node)
+
+
+def _setup_atom(fen: str, options: _Options) -> str:
+    return f'/FEN "{options.fen(fen)}"/'
+
+
+def _comment_atoms(comments: list[str]) -> Iterator[str]:
+    for text in comments:
+        yield "{" + text + "}"
+
+
+def _missing_command_texts(node: GameNode) -> list[str]:
+    """Commands of a node that none of its comments carries (records built in code)."""
+    if not node.commands:
+        return []
+    carried = [command for text in node.comments_before + node.comments_after
+               for command in commands_in(text)]
+    missing = []
+    for command in node.commands:
+        if command in carried:
+            carried.remove(command)
+        else:
+            missing.append(f"[%{command.name} {command.text}]" if command.text
+                           else f"[%{command.name}]")
+    return missing
+
+
+def _missing_commands(node: GameNode) -> Iterator[str]:
+    texts = _missing_command_texts(node)
+    if texts:
+        yield "{" + "".join(texts) + "}"
+
+
+def _glue_parentheses(atoms: Iterable[str]) -> list[str]:
+    """Atoms with ``(`` joined to the atom after it and ``)`` to the atom before it."""
+    glued: list[str] = []
+    opening = ""
+    for atom in atoms:
+        if atom == "(":
+            opening += "("
+        elif atom == ")" and glued:
+            glued[-1] += ")"
+        else:
+            glued.append(opening + atom)
+            opening = ""
+    return glued
+
+
+def _wrap(atoms: Iterable[str], width: int) -> str:
+    """Atoms joined by spaces into lines of at most ``width`` columns; an atom is never split
+    (one longer than ``width`` gets a line of its own). O(total length)."""
+    lines: list[str] = []
+    current = ""
+    column = 0
+    for atom in atoms:
+        first_line = atom.split("\n", 1)[0]
+        if current and column + 1 + len(first_line) > width:
+            lines.append(current)
+            current = ""
+            column = 0
+        if current:
+            current += " "
+            column += 1
+        current += atom
+        column = len(atom) - atom.rfind("\n") - 1 if "\n" in atom else column + len(atom)
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
+
+
+def write_game(
+    game: Game,
+    *,
+    variant: Variant | None = None,
+    notation: Notation | None = None,
+    captures: Captures = "short",
+    width: int = 80,
+    move_numbers: MoveNumbers = "keep",
+    results: Results = "keep",
+) -> str:
+    """One game as PDN text ending in a newline: tag lines, a blank line, wrapped move text.
+
+    ``variant``: the rules for conversions (default: detected from the game).
+    ``notation``: ``None`` keeps moves as written, else squares in that notation with the
+    variant's capture separator (FEN tag and setups too). ``captures``: ``"short"`` only for
+    now. ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
+    ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record).
+    """
+    if game.raw is not None:
+        return game.raw if game.raw.endswith("\n") else game.raw + "\n"
+    if captures != "short":
+        raise ValueError("full capture paths need the rules engine (not available yet)")
+    options = _Options(game, variant, notation, captures, move_numbers, results)
+    tag_lines = [f'[{name} "{escape_tag_value(options.tag(name, value))}"]'
+                 for name, value in game.tags]
+    atoms = _glue_parentheses(_movetext_atoms(game, options))
+    if game.result is not None:
+        atoms.append(options.result(game.result))
+    parts = []
+    if tag_lines:
+        parts.append("\n".join(tag_lines) + "\n")
+    if atoms:
+        parts.append(_wrap(atoms, width) + "\n")
+    return "\n".join(parts)
+
+
+def write_games(games: Iterable[Game], stream: IO[str], **options: Any) -> int:
+    """Write each game (``write_game`` options) to ``stream``, a blank line between games;
+    returns how many were written. Streams: one game in memory at a time."""
+    count = 0
+    for game in games:
+        if count:
+            stream.write("\n")
+        stream.write(write_game(game, **options))
+        count += 1
+    return count
+
+
+# -- JSON -------------------------------------------------------------------------------------
+def _node_json(node: GameNode) -> dict[str, Any]:
+    return {
+        "move": node.move,
+        "number": node.move_number,
+        "strength": node.strength,
+        "nags": list(node.nags),
+        "comments_before": list(node.comments_before),
+        "comments_after": list(node.comments_after),
+        "commands": [{"name": command.name, "text": command.text} for command in node.commands],
+        "setup": node.setup,
+        "line": node.line or None,
+        "column": node.column or None,
+        "variations": [],
+    }
+
+
+def moves_to_json(start: GameNode) -> list[dict[str, Any]]:
+    """The lines after ``start`` as a list of move objects; each object's ``variations`` holds
+    the alternative lines to that move (lists of the same shape). Iterative, O(nodes)."""
+    moves: list[dict[str, Any]] = []
+    pending: list[tuple[GameNode, list[dict[str, Any]]]] = [(start, moves)]
+    while pending:
+        node, line = pending.pop()
+        while node.variations:
+            main, *alternatives = node.variations
+            entry = _node_json(main)
+            line.append(entry)
+            for alternative in alternatives:
+                first = _node_json(alternative)
+                variation = [first]
+                entry["variations"].append(variation)
+                pending.append((alternative, variation))
+            node = main
+    return moves
+
+
+def game_to_json(game: Game, *, variant: Variant | None = None) -> dict[str, Any]:
+    """One game as a JSON-ready dict (schema: docs/json-schema.md). O(size of the record)."""
+    resolved = variant_of(game, variant)
+    source = game.source
+    return {
+        "file": source.file,
+        "game": source.game,
+        "line": source.line,
+        "variant": resolved.name if resolved is not None else None,
+        "tags": [[name, value] for name, value in game.tags],
+        "comments": list(game.comments_before) + list(game.comments_after),
+        "setup": game.setup,
+        "moves": moves_to_json(game),
+        "result": game.result,
+        "winner": winner(game.result, resolved) if resolved is not None else None,
+        "findings": [finding.to_dict() for finding in game.findings],
+        "raw": game.raw,
+    }
