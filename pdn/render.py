@@ -372,7 +372,8 @@ class GameView:
         )
         self.replay = replay(game, detected)
         self.last_ply = len(self.replay.positions) - 1
-        self.plies = list(plies) if plies is not None else [max(self.last_ply, 0)]
+        final = [self.last_ply] if self.last_ply >= 0 else []
+        self.plies = list(plies) if plies is not None else final
         self.flip = flip
         self.notation: Notation = notation or detected.default_notation
         self.glyphs = glyphs

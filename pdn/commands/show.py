@@ -1,0 +1,138 @@
+"""`pdn show`: draw a game — header, boards at chosen plies, annotated moves, findings."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from pathlib import Path
+from typing import Any
+
+from pdn.cli import EXIT_OK, EXIT_USAGE
+
+EXAMPLES = """\
+examples:
+  pdn show games.pdn                      the first game, final position
+  pdn show games.pdn --game 3 --ply 20    game 3 after ply 20 (ply 0 = the start)
+  pdn show games.pdn --plies 10,20,30     three boards side by side
+  pdn show games.pdn --all --flip         every position, Black at the bottom
+  pdn show games.pdn --notation algebraic --svg game.svg
+  cat games.pdn | pdn show -              read standard input
+
+The last move is highlighted (in plain text: its destination in [brackets], the squares it
+passed '+', captured pieces 'x'). Findings of the audit are marked at their ply: [n].
+"""
+
+
+def ply_list(text: str) -> list[int]:
+    """argparse type: comma-separated plies, each 0 or more."""
+    try:
+        plies = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"plies are whole numbers, not {text!r}") from None
+    if not plies or min(plies) < 0:
+        raise argparse.ArgumentTypeError(f"plies are 0 or more, not {text!r}")
+    return plies
+
+
+def positive(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text!r}")
+    return int(text)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `pdn show`."""
+    parser = subparsers.add_parser(
+        "show",
+        help="draw a game: boards, moves, findings (terminal or SVG)",
+        description="Draw one game of a PDN file: header, board(s), move list with comments, "
+        "variations and the audit's findings at their ply.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("path", metavar="PATH", help="PDN file ('-' for standard input)")
+    parser.add_argument(
+        "--game", type=positive, default=1, metavar="N", help="which game (1-based, default 1)"
+    )
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--ply", type=int, metavar="N", help="the position after ply N")
+    which.add_argument(
+        "--plies", type=ply_list, metavar="P,Q,...", help="several positions side by side"
+    )
+    which.add_argument("--all", action="store_true", help="every position of the main line")
+    parser.add_argument("--flip", action="store_true", help="turn the board (Black at the bottom)")
+    parser.add_argument(
+        "--notation",
+        choices=("numeric", "algebraic"),
+        help="squares and moves as numbers or a1..h8 (default: the variant's own)",
+    )
+    parser.add_argument("--variant", metavar="V", help="rule set, overriding the game's GameType")
+    parser.add_argument(
+        "--glyphs",
+        choices=("auto", "unicode", "ascii"),
+        default="auto",
+        help="pieces as ⛀ ⛁ ⛂ ⛃ or w W b B (default: unicode when the output can show it)",
+    )
+    parser.add_argument(
+        "--svg", metavar="OUT", help="write an SVG picture to OUT ('-': stdout) instead of text"
+    )
+    parser.set_defaults(func=run)
+
+
+def _fail(message: str) -> int:
+    print(f"pdn show: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read game ``--game`` of PATH and draw it; exit 2 on usage or I/O problems."""
+    from rich.console import Console
+
+    from pdn.reader import read_games
+    from pdn.render import GameView, export_svg
+    from pdn.variants import Variant
+
+    variant = None
+    if args.variant:
+        try:
+            variant = Variant.from_name(args.variant)
+        except ValueError as error:
+            return _fail(str(error))
+    source = sys.stdin.buffer if args.path == "-" else args.path
+    try:
+        game = next(itertools.islice(read_games(source), args.game - 1, None), None)
+    except OSError as error:
+        return _fail(f"cannot read {args.path}: {error.strerror or error}")
+    if game is None:
+        return _fail(f"{args.path} has no game {args.game}")
+    view = GameView(
+        game, variant=variant, flip=args.flip, notation=args.notation, glyphs=args.glyphs
+    )
+    if args.all:
+        plies = list(range(view.last_ply + 1))
+    elif args.plies is not None or args.ply is not None:
+        plies = args.plies if args.plies is not None else [args.ply]
+    else:
+        plies = view.plies
+    outside = [ply for ply in plies if not 0 <= ply <= view.last_ply]
+    if outside:
+        return _fail(
+            f"game {args.game} has positions for plies 0..{view.last_ply} only, "
+            f"not {', '.join(map(str, outside))}"
+        )
+    view.plies = plies
+    if args.svg:
+        white, black = game.headers.get("White", "?"), game.headers.get("Black", "?")
+        svg = export_svg(view, title=f"{white} – {black}")
+        if args.svg == "-":
+            sys.stdout.write(svg)
+        else:
+            try:
+                Path(args.svg).write_text(svg, encoding="utf-8")
+            except OSError as error:
+                return _fail(f"cannot write {args.svg}: {error.strerror or error}")
+        return EXIT_OK
+    Console(highlight=False).print(view)
+    return EXIT_OK
