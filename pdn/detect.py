@@ -1,0 +1,298 @@
+"""Which variant a game is: its GameType tag, else ``--variant``, else inferred from the text.
+
+Inference reads cheap evidence first (a ``[Variant]`` tag, Italian tag names, board size from
+the squares of the moves and the FEN, numeric vs algebraic squares, ``:`` separators, Russian
+short forms, the direction of the first move), which orders a short list of candidates; then
+the main line is replayed in each candidate until one plays it without an irregular move (the
+longest legal prefix wins otherwise). Every inference or override is reported as a ``variant``
+finding naming the evidence. Cost: O(squares in the text) plus at most one main-line replay per
+candidate (3 or fewer), only for games without a usable GameType.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pdn.findings import Finding
+from pdn.position import FenError, Position
+from pdn.resolve import resolve
+from pdn.variants import VARIANTS, Variant, variant_from_gametype
+
+if TYPE_CHECKING:
+    from pdn.record import Game
+
+#: Non-standard GameType numbers written by lidraughts (PDN.md §2), with what they are.
+LIDRAUGHTS_CODES: dict[str, tuple[str, str]] = {
+    "96": ("international", "lidraughts Breakthrough (International rules, first king wins)"),
+    "97": ("frisian", "lidraughts Frysk! (Frisian with 5 men each)"),
+    "98": ("international-giveaway", "lidraughts Antidraughts"),
+}
+#: Tag names of Italian-language files (PDN.md §5).
+ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Anno", "Apertura"})
+#: Moves looked at for evidence: enough to see the board, cheap on huge games.
+EVIDENCE_NODES = 400
+
+_NUMBER = re.compile(r"\d+")
+_ALGEBRAIC = re.compile(r"([a-z])(\d{1,2})")
+_SHORT_FORM = re.compile(r"^[a-h][a-h][1-8]$")
+_FEN_ALGEBRAIC = re.compile(r"^K?([a-jA-J])(\d{1,2})$")
+
+
+@dataclass
+class Evidence:
+    """What the text of a game says about its board and notation."""
+
+    numeric_max: int = 0
+    algebraic_files: int = 0  # highest file index + 1 seen in algebraic squares
+    algebraic_ranks: int = 0
+    light_squares: bool = False  # an algebraic square with file + rank odd (a2, b1, ...)
+    colon: bool = False
+    short_form: bool = False
+    first_move: tuple[int, int] | None = None  # numeric (from, to) of the first main-line move
+    moves: int = 0
+    fen_turn: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def algebraic(self) -> bool:
+        return self.algebraic_files > 0 or self.short_form
+
+
+def detect_variant(game: Game, override: Variant | None = None) -> tuple[Variant, list[Finding]]:
+    """The variant of ``game`` and the ``variant`` findings that explain it. Never raises."""
+    gametype = _tag(game, "GameType")
+    if gametype is not None and gametype.strip():
+        variant, findings = _from_gametype(gametype.strip())
+        if variant is not None:
+            if override is not None and override.name != variant.name:
+                findings.append(
+                    Finding(
+                        "variant",
+                        f"GameType {gametype.strip()!r} is {variant.name}; "
+                        f"--variant {override.name} ignored",
+                    )
+                )
+            return variant, findings
+    else:
+        findings = []
+    if override is not None:
+        findings.append(
+            Finding("variant", f"no usable GameType: {override.name} from --variant", "info")
+        )
+        return override, findings
+    variant, reason = infer_variant(game)
+    findings.append(Finding("variant", f"no usable GameType: inferred {variant.name} ({reason})"))
+    return variant, findings
+
+
+def _from_gametype(value: str) -> tuple[Variant | None, list[Finding]]:
+    """The variant a GameType value names, with findings for anything non-standard."""
+    code = value.split(",")[0].strip()
+    if code in LIDRAUGHTS_CODES:
+        name, meaning = LIDRAUGHTS_CODES[code]
+        note = f"non-standard GameType {value!r} ({meaning}): replayed as {name}"
+        return VARIANTS[name], [Finding("variant", note, "info")]
+    try:
+        variant, problems = variant_from_gametype(value)
+    except ValueError as error:
+        variant, problems = None, [str(error)]
+    if variant is None:
+        reason = "; ".join(problems) or "unknown code"
+        return None, [Finding("variant", f"unusable GameType {value!r}: {reason}")]
+    notes = [
+        Finding("variant", f"GameType {value!r}: {problem}; read as {variant.name}", "info")
+        for problem in problems
+    ]
+    return variant, notes
+
+
+def infer_variant(game: Game) -> tuple[Variant, str]:
+    """The most likely variant of a game without GameType, and the evidence in words."""
+    evidence = gather_evidence(game)
+    candidates, reason = _candidates(game, evidence)
+    if len(candidates) == 1 or evidence.moves == 0:
+        return VARIANTS[candidates[0]], reason
+    best_name, best_plies = candidates[0], -1
+    for name in candidates:
+        plies, clean = legal_prefix(game, VARIANTS[name])
+        if clean:
+            best_name = name
+            break
+        if plies > best_plies:
+            best_name, best_plies = name, plies
+    if best_name != candidates[0]:
+        reason += f"; only {best_name} plays the moves"
+    return VARIANTS[best_name], reason
+
+
+def _candidates(game: Game, evidence: Evidence) -> tuple[list[str], str]:
+    """Variant names to try, most likely first, and the evidence in words."""
+    named = _variant_tag(game)
+    if named is not None:
+        return [named], f"[Variant {_tag(game, 'Variant')!r}]"
+    italian = any(name in ITALIAN_TAGS for name, _ in game.tags)
+    if evidence.algebraic:
+        if evidence.algebraic_files > 8 or evidence.algebraic_ranks > 8:
+            return _by_board_size(evidence), "algebraic squares beyond h8"
+        if evidence.light_squares:
+            return ["turkish"], "algebraic squares on light squares (orthogonal board)"
+        if evidence.colon or evidence.short_form:
+            form = "':' captures" if evidence.colon else "short moves like 'ed4'"
+            return ["russian", "brazilian", "czech"], f"algebraic 8x8 squares, {form}"
+        return ["russian", "brazilian", "czech"], "algebraic 8x8 squares"
+    if evidence.numeric_max > 50:
+        return ["canadian"], f"square {evidence.numeric_max} (12x12 board)"
+    if evidence.numeric_max > 32:
+        return ["international", "frisian"], f"square {evidence.numeric_max} (10x10 board)"
+    if evidence.numeric_max == 0:
+        return ["international"], "no squares to go by; PDN's default GameType 20"
+    if italian:
+        return ["italian", "english", "russian"], "Italian tag names, squares up to 32"
+    rising = evidence.first_move is not None and evidence.first_move[0] < evidence.first_move[1]
+    falling = evidence.first_move is not None and evidence.first_move[0] > evidence.first_move[1]
+    if falling and evidence.fen_turn is None:
+        return ["italian", "russian", "brazilian"], "squares up to 32, White moves first"
+    if rising and evidence.fen_turn is None:
+        return ["english", "portuguese", "pool"], "squares up to 32, first move goes up"
+    return ["english", "italian", "russian"], "squares up to 32"
+
+
+def _by_board_size(evidence: Evidence) -> list[str]:
+    for name, variant in VARIANTS.items():
+        board = variant.board
+        if (
+            variant.default_notation == "algebraic"
+            and board.width >= evidence.algebraic_files
+            and board.height >= evidence.algebraic_ranks
+        ):
+            return [name]
+    return ["international"]
+
+
+def _variant_tag(game: Game) -> str | None:
+    """The variant a ``[Variant "..."]`` tag names (``American/English`` -> english)."""
+    value = _tag(game, "Variant")
+    if not value:
+        return None
+    for word in [value, *re.split(r"[/,;]+|\s+", value)]:
+        try:
+            return Variant.from_name(word.strip().lower()).name
+        except ValueError:
+            continue
+    return None
+
+
+def gather_evidence(game: Game) -> Evidence:
+    """Board size, notation and separators seen in the FEN and the first moves. O(text)."""
+    evidence = Evidence()
+    fen = _tag(game, "FEN")
+    if fen:
+        _fen_evidence(fen, evidence)
+    for index, node in enumerate(game.mainline()):
+        if index >= EVIDENCE_NODES:
+            break
+        text = node.move or ""
+        if not text or text.startswith("-"):
+            continue
+        evidence.moves += 1
+        if node.setup:
+            _fen_evidence(node.setup, evidence)
+        _move_evidence(text, evidence, first=index == 0)
+    return evidence
+
+
+def _move_evidence(text: str, evidence: Evidence, *, first: bool) -> None:
+    if ":" in text:
+        evidence.colon = True
+    if _SHORT_FORM.match(text):
+        evidence.short_form = True
+        return
+    squares = _ALGEBRAIC.findall(text)
+    if squares:
+        for letter, rank in squares:
+            _algebraic_square(letter, int(rank), evidence)
+        return
+    numbers = [int(number) for number in _NUMBER.findall(text)]
+    if numbers:
+        evidence.numeric_max = max(evidence.numeric_max, *numbers)
+        if first and len(numbers) >= 2:
+            evidence.first_move = (numbers[0], numbers[-1])
+
+
+def _algebraic_square(letter: str, rank: int, evidence: Evidence) -> None:
+    file = ord(letter) - ord("a")
+    evidence.algebraic_files = max(evidence.algebraic_files, file + 1)
+    evidence.algebraic_ranks = max(evidence.algebraic_ranks, rank)
+    if (file + rank - 1) % 2 == 1:
+        evidence.light_squares = True
+
+
+def _fen_evidence(fen: str, evidence: Evidence) -> None:
+    """Squares of a FEN's colour fields (``W:W31-50:B1-20``, ``W:Wa1,c1:B...``); the
+    lidraughts ``:H0:F1`` fields and anything unreadable are skipped."""
+    fields = fen.strip().rstrip(".").split(":")
+    turn = fields[0].strip().upper()
+    if turn in ("W", "B"):
+        evidence.fen_turn = turn
+    for part in fields[1:]:
+        part = part.strip()
+        if not part or part[0].upper() not in "WB":
+            continue
+        for item in part[1:].split(","):
+            item = item.strip()
+            algebraic = _FEN_ALGEBRAIC.match(item)
+            if algebraic:
+                _algebraic_square(algebraic[1].lower(), int(algebraic[2]), evidence)
+                continue
+            numbers = [int(number) for number in _NUMBER.findall(item)]
+            if numbers:
+                evidence.numeric_max = max(evidence.numeric_max, *numbers)
+
+
+def start_position(game: Game, variant: Variant) -> Position:
+    """The position the game starts from: its FEN tag, else the variant's start.
+
+    Raises ``FenError`` when the FEN tag cannot be read for ``variant``.
+    """
+    fen = _tag(game, "FEN")
+    if fen and fen.strip():
+        return Position.from_fen(fen.strip(), variant)
+    return Position.initial(variant)
+
+
+def legal_prefix(game: Game, variant: Variant) -> tuple[int, bool]:
+    """(plies of the main line that replay as legal moves in ``variant``, whole line legal?).
+
+    Cost: one replay of that prefix; stops at the first irregular move.
+    """
+    try:
+        position = start_position(game, variant)
+    except (FenError, ValueError):
+        return -1, False
+    plies = 0
+    for node in game.mainline():
+        text = node.move or ""
+        if node.setup:
+            try:
+                position = Position.from_fen(node.setup, variant)
+            except (FenError, ValueError):
+                return plies, False
+        if not text or text.startswith("-"):
+            return plies, True
+        resolution = resolve(position, text)
+        if resolution.move is None:
+            return plies, False
+        position = position.play(resolution.move)
+        plies += 1
+    return plies, True
+
+
+def _tag(game: Game, name: str) -> str | None:
+    """First value of tag ``name`` (case-insensitive name match), or ``None``."""
+    lowered = name.lower()
+    for tag, value in game.tags:
+        if tag.lower() == lowered:
+            return value
+    return None
