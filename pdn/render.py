@@ -55,6 +55,7 @@ class Palette:
     capture_mark: Style = Style(color="#c00000", bold=True)
     path_mark: Style = Style(color="#6e4a2b", bold=True)
     margin: Style = Style(dim=True)
+    caption: Style = Style(italic=True)
 
 
 PALETTE = Palette()
@@ -75,16 +76,16 @@ class LastMove:
 def piece_letter(piece: object) -> str:
     """The rendering letter (``w W b B``) of an engine piece or of a letter. O(1).
 
-    Accepts the letters themselves and any value whose name reads ``WHITE_MAN``, ``BLACK_KING``
-    and so on (the engine's ``Piece``); raises ``ValueError`` for anything else.
+    Accepts the letters themselves and engine pieces (``.color`` ``"W"``/``"B"``, ``.is_king``);
+    raises ``ValueError`` for anything else.
     """
     if isinstance(piece, str) and piece in PIECE_LETTERS:
         return piece
-    name = str(getattr(piece, "name", piece)).upper()
-    colour = "w" if "WHITE" in name else "b" if "BLACK" in name else None
-    if colour is None:
+    color = getattr(piece, "color", None)
+    if color not in ("W", "B"):
         raise ValueError(f"not a piece: {piece!r}")
-    return colour.upper() if "KING" in name else colour
+    letter = "w" if color == "W" else "b"
+    return letter.upper() if getattr(piece, "is_king", False) else letter
 
 
 class BoardView:
@@ -234,8 +235,10 @@ class BoardView:
         if self.notation == "algebraic":
             letters = "".join(chr(ord("a") + file).center(SQUARE_WIDTH) for file in files)
             yield Text(" " * self._margin_width() + letters, style=self.palette.margin)
-        if self.caption:
-            yield Text(self.caption[: self.width()].center(self.width()))
+        for caption in (self.caption or "").splitlines():
+            caption = caption[: self.width()]
+            indent = (self.width() - len(caption)) // 2
+            yield Text.assemble(" " * indent, (caption, self.palette.caption))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(console)
@@ -279,35 +282,30 @@ class Replay:
     stopped: str | None
 
 
-def _position_from_fen(fen: str, variant: Variant) -> tuple[Position | None, str | None]:
-    from pdn.position import FenError, Position
-
-    try:
-        return Position.from_fen(fen, variant), None
-    except FenError as error:
-        return None, f"the position {fen!r} cannot be read: {error}"
-
-
 def replay(game: Game, variant: Variant) -> Replay:
     """Replay every line of ``game`` in ``variant``; irregular moves are applied as recorded.
 
     O(nodes x legal moves). Never raises on bad records: a line stops at the first move that
     cannot be played at all (RULES.md A.1), and the rest of it is simply not shown on boards.
     """
-    from pdn.position import Position
+    from pdn.detect import start_position
+    from pdn.position import FenError, Position
     from pdn.resolve import resolve
 
-    fen = game.setup or game.headers.get("FEN")
-    start, problem = _position_from_fen(fen, variant) if fen else (Position.initial(variant), None)
-    if start is None:
-        return Replay([], [], {}, problem)
+    try:
+        start = start_position(game, variant)
+    except (FenError, ValueError) as error:
+        return Replay([], [], {}, f"the start position cannot be read: {error}")
     played: dict[int, Move] = {}
     after: dict[int, Position] = {}
     stack: list[tuple[GameNode, Position]] = [(child, start) for child in game.variations]
     while stack:
         node, before = stack.pop()
         if node.setup:
-            before = _position_from_fen(node.setup, variant)[0] or before
+            try:
+                before = Position.from_fen(node.setup, variant)
+            except (FenError, ValueError):
+                continue
         if not node.move or node.move == "--":
             continue
         resolution = resolve(before, node.move)
@@ -318,7 +316,7 @@ def replay(game: Game, variant: Variant) -> Replay:
         after[id(node)] = before.play(move)
         stack.extend((child, after[id(node)]) for child in node.variations)
     positions, moves = [start], []
-    stopped = problem
+    stopped = None
     for node in game.mainline():
         if id(node) not in played:
             stopped = f"replay stops at ply {len(positions)} ({node.move}): it cannot be played"

@@ -177,13 +177,14 @@ def test_auto_glyphs_follow_the_console_encoding() -> None:
     assert text.isascii()
 
 
-def test_piece_letter_accepts_letters_and_engine_piece_names() -> None:
-    class Named:
-        def __init__(self, name: str) -> None:
-            self.name = name
+def test_piece_letter_accepts_letters_and_engine_pieces() -> None:
+    class Piece:
+        def __init__(self, color: str, is_king: bool) -> None:
+            self.color, self.is_king = color, is_king
 
     assert [piece_letter(p) for p in "wWbB"] == list("wWbB")
-    assert piece_letter(Named("WHITE_KING")) == "W"
-    assert piece_letter(Named("BLACK_MAN")) == "b"
-    with pytest.raises(ValueError):
-        piece_letter("x")
+    assert piece_letter(Piece("W", True)) == "W"
+    assert piece_letter(Piece("B", False)) == "b"
+    for bad in ("x", Piece("?", False), None):
+        with pytest.raises(ValueError):
+            piece_letter(bad)
