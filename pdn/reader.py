@@ -1,0 +1,451 @@
+"""The PDN front end: game spans -> ``Game`` records, with ``syntax`` and ``tag`` findings.
+
+``grammars/pdn.lark`` is the one description of PDN syntax. Reading a game goes:
+
+1. **fast path** (an optimisation, not a second grammar): one compiled regex made of the
+   grammar's own terminals, in lark's own match order, tokenizes the span; if the token
+   sequence is one the grammar accepts without error (no stray character, strength right after a
+   move, balanced variations, result last), its items go straight to the record builder;
+2. otherwise **lark** (LALR, contextual lexer, built once per process, inline transformer, no
+   parse tree) parses the span with error recovery; every fault becomes a ``syntax`` finding,
+   the game keeps what was recovered and its text in ``game.raw``.
+
+Both paths feed the same item stream ``(kind, text, line, column)`` to one iterative record
+builder, and tests assert fast path == lark on every corpus game and on generated text.
+Cost: O(len(span)) per game; nothing recurses over moves or variation depth.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, BinaryIO, TextIO, Union
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from pdn.findings import Finding
+from pdn.record import Game, GameNode, Source, commands_in
+from pdn.scan import Span, iter_spans, span_of_text
+
+Item = tuple[str, str, int, int]
+SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
+
+_GRAMMAR_PLACES = (
+    Path(__file__).with_name("grammars") / "pdn.lark",  # inside the wheel
+    Path(__file__).resolve().parent.parent / "grammars" / "pdn.lark",  # source tree
+)
+
+
+def grammar_path() -> Path:
+    """Where ``pdn.lark`` lives (wheel or source checkout)."""
+    for place in _GRAMMAR_PLACES:
+        if place.is_file():
+            return place
+    raise FileNotFoundError("grammars/pdn.lark not found next to the pdn package")
+
+
+# -- lark path ------------------------------------------------------------------------------
+class _Variation(list):  # type: ignore[type-arg]
+    """Children of a ``variation`` rule (LPAR ... RPAR), kept nested until flattened."""
+
+
+class _ToItems(Transformer):  # type: ignore[type-arg]
+    """Inline transformer: keeps tokens, marks variations; the builder does the rest."""
+
+    def move(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def variation(self, children: list[Any]) -> _Variation:
+        return _Variation(children)
+
+    def start(self, children: list[Any]) -> list[Any]:
+        return children
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    """The one LALR parser of this process (built on first use, ~0.1 s)."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        transformer=_ToItems(),
+        maybe_placeholders=False,
+    )
+
+
+def _flatten(tree: list[Any]) -> Iterator[Item]:
+    """The nested lark result as a flat item stream. Iterative (explicit stack)."""
+    stack: list[Iterator[Any]] = [iter(tree)]
+    while stack:
+        for child in stack[-1]:
+            if isinstance(child, list):
+                stack.append(iter(child))
+                break
+            yield (child.type, str(child), child.line or 0, child.column or 0)
+        else:
+            stack.pop()
+
+
+# What a player would call each token the parser expected.
+_WORDS = {
+    "MOVE": "a move like 32-28 or c3-d4",
+    "UNKNOWN_MOVE": "an unknown move '- -'",
+    "MOVENUMBER": "a move number like 12.",
+    "RESULT": "a result like 2-0, 1-0 or *",
+    "RPAR": "')' closing a variation",
+    "LPAR": "'(' opening a variation",
+    "STRENGTH": "a strength mark like ! or ?",
+    "COMMENT": "a comment in braces",
+    "NAG": "an annotation like $1",
+    "TAG": "a tag like [Event \"...\"]",
+    "SETUP": "a setup /FEN \"...\"/",
+    "$END": "the end of the game",
+}
+
+
+def _expected_words(expected: Iterable[str]) -> str:
+    words = sorted({_WORDS[name] for name in expected if name in _WORDS})
+    if not words:
+        return "a move, a comment or a result"
+    return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+
+
+class _Recovery:
+    """``on_error`` handler of one lark parse: records findings, skips junk, closes variations."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.faults: list[tuple[int, int, str]] = []  # (line, column, message) relative
+
+    def __call__(self, error: UnexpectedInput) -> bool:
+        if isinstance(error, UnexpectedCharacters):
+            return self._junk(error)
+        if isinstance(error, UnexpectedToken):
+            return self._token(error)
+        return False
+
+    def _junk(self, error: UnexpectedCharacters) -> bool:
+        state = error.interactive_parser.lexer_thread.state
+        assert state is not None
+        start = state.line_ctr.char_pos
+        end = start + 1
+        while end < len(self.text) and not self.text[end].isspace() and self.text[end] not in "{(":
+            end += 1
+        junk = self.text[start:end]
+        if junk.startswith("{"):
+            message = "comment '{' is never closed with '}'"
+        elif junk.startswith("}"):
+            message = "'}' without an opening '{' (comments cannot be nested)"
+        elif junk.startswith("["):
+            message = f"unreadable tag {junk!r}"
+        else:
+            message = f"unreadable text {junk!r}; expected {_expected_words(error.allowed or ())}"
+        self.faults.append(self._at(error.line, error.column, message))
+        state.line_ctr.feed(self.text[start:end])
+        return True
+
+    def _token(self, error: UnexpectedToken) -> bool:
+        token = error.token
+        parser = error.interactive_parser
+        if token.type == "$END":
+            opened = 0
+            while "RPAR" in parser.choices():
+                parser.feed_token(Token("RPAR", ")"))
+                opened += 1
+            if not opened:
+                return False
+            line, column = _end_position(self.text)
+            self.faults.append((line, column, f"{opened} variation(s) '(' never closed with ')'"))
+            return True
+        if token.type == "RPAR":
+            message = "')' without an opening '('"
+        elif token.type == "STRENGTH":
+            message = f"strength mark {str(token)!r} not right after a move"
+        elif token.type == "RESULT" and "RPAR" in error.expected:
+            message = f"result {str(token)!r} inside a variation"
+        elif "RESULT" not in error.expected and "MOVE" not in error.expected:
+            message = f"{str(token)!r} after the result; expected the end of the game"
+        else:
+            message = f"unexpected {str(token)!r}; expected {_expected_words(error.expected)}"
+        self.faults.append(self._at(token.line, token.column, message))
+        return True
+
+    def _at(self, line: int | None, column: int | None, message: str) -> tuple[int, int, str]:
+        if not line or line < 1 or not column or column < 1:
+            line, column = _end_position(self.text)
+        return line, column, message
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    line = text.count("\n") + 1
+    return line, len(text) - (text.rfind("\n") + 1) + 1
+
+
+def _lark_items(text: str) -> tuple[list[Item], list[tuple[int, int, str]]]:
+    """Items and (line, column, message) faults of ``text`` parsed by lark with recovery."""
+    recovery = _Recovery(text)
+    try:
+        tree = _lark().parse(text, on_error=recovery)
+    except UnexpectedInput as error:  # recovery gave up: keep what the faults say
+        recovery.faults.append(
+            recovery._at(error.line, error.column, "the game cannot be read from here")
+        )
+        return [], recovery.faults
+    return list(_flatten(tree)), recovery.faults
+
+
+# -- fast path ------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
+    """One regex of the grammar's terminals in lark's match order, plus a catch-all."""
+    parser = _lark()
+    terminals = sorted(
+        parser.terminals,
+        key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+    )
+    alternatives = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals]
+    alternatives.append(r"(?P<_STRAY>[\s\S])")
+    return re.compile("|".join(alternatives)), frozenset(parser.ignore_tokens)
+
+
+def _fast_items(text: str) -> list[Item] | None:
+    """The item stream when the grammar accepts ``text`` as is, else ``None`` (use lark)."""
+    pattern, ignored = _fast_lexer()
+    items: list[Item] = []
+    line, line_start, scanned, depth = 1, 0, 0, 0
+    previous = ""
+    ended = False
+    for match in pattern.finditer(text):
+        kind = match.lastgroup
+        assert kind is not None
+        if kind in ignored:
+            continue
+        if ended or kind == "_STRAY":
+            return None
+        start = match.start()
+        newlines = text.count("\n", scanned, start)
+        if newlines:
+            line += newlines
+            line_start = text.rindex("\n", scanned, start) + 1
+        scanned = start
+        if kind == "STRENGTH":
+            if previous not in ("MOVE", "UNKNOWN_MOVE"):
+                return None
+        elif kind == "LPAR":
+            depth += 1
+        elif kind == "RPAR":
+            if not depth:
+                return None
+            depth -= 1
+        elif kind == "RESULT":
+            if depth:
+                return None
+            ended = True
+        items.append((kind, match.group(), line, start - line_start + 1))
+        previous = kind
+    return None if depth else items
+
+
+# -- record builder -------------------------------------------------------------------------
+_TAG_PARTS = re.compile(r"\[\s*([^\W\d]\w*)\s*(.*?)\s*(\]?)\s*\Z", re.S)
+_SETUP_FEN = re.compile(r'FEN\s*"([^"]*)"?', re.I)
+_LEADING_ZEROS = re.compile(r"(?<![\d])0+(?=\d)")
+_normal_moves: dict[str, str] = {}
+
+
+def normal_move(text: str) -> str:
+    """Move text as the record keeps it: lower case, no spaces, leading zeros dropped
+    (squares with a separator only; ``3228`` stays), ``- -`` -> ``--``. Memoised, O(len)."""
+    normal = _normal_moves.get(text)
+    if normal is None:
+        normal = text.lower().replace(" ", "").replace("\t", "")
+        if normal != "--" and any(sep in normal for sep in "-x:"):
+            normal = _LEADING_ZEROS.sub("", normal)
+        if len(_normal_moves) > 65536:
+            _normal_moves.clear()
+        _normal_moves[text] = normal
+    return normal
+
+
+def _normal_number(text: str) -> str:
+    digits = text.rstrip(".")
+    return f"{int(digits)}{'.' if text.count('.') == 1 else '...'}"
+
+
+def parse_tag(token: str) -> tuple[str, str, list[str]]:
+    """Split a TAG token into name, value and problems in words (empty when well formed)."""
+    parts = _TAG_PARTS.match(token)
+    if parts is None:  # the TAG terminal guarantees a name; defensive for direct calls
+        return "", token, ["malformed tag"]
+    name, rest, closed = parts.groups()
+    problems = [] if closed else [f"tag {name} is not closed with ']'"]
+    if rest.startswith('"'):
+        if len(rest) >= 2 and rest.endswith('"'):
+            return name, rest[1:-1].replace('\\"', '"'), problems
+        return name, rest[1:], [*problems, f"tag {name}: value string is not closed with '\"'"]
+    if not rest:
+        return name, "", [*problems, f"tag {name} has no value"]
+    return name, rest, [*problems, f"tag {name}: value {rest!r} is not in double quotes"]
+
+
+class _Line:
+    """Building state of one line (main line or a variation)."""
+
+    __slots__ = ("tail", "last", "insert_at", "before", "nags", "setup", "number", "numbered")
+
+    def __init__(self, tail: GameNode) -> None:
+        self.tail = tail                      # node the next move follows
+        self.last: GameNode | None = None     # last move of this line
+        self.insert_at = len(tail.variations) # where the line's first move goes
+        self.before: list[str] = []           # comments waiting for the next move
+        self.nags: list[int] = []
+        self.setup: str | None = None
+        self.number: str | None = None
+        self.numbered = False                 # a move number came after the last move
+
+
+def build_game(items: Iterable[Item], span: Span) -> Game:
+    """A record from an item stream (positions relative to the span). Iterative, O(items)."""
+    game = Game(source=_source_of(span))
+    findings = game.findings
+    first_line, first_column = span.line, span.column
+
+    def where(line: int, column: int) -> tuple[int, int]:
+        return line + first_line - 1, column + (first_column - 1 if line == 1 else 0)
+
+    lines = [_Line(game)]
+    seen_tags: set[str] = set()
+    moved = False
+    for kind, text, rel_line, rel_column in items:
+        line = lines[-1]
+        if kind == "MOVE" or kind == "UNKNOWN_MOVE":
+            at_line, at_column = where(rel_line, rel_column)
+            node = GameNode(
+                normal_move(text) if kind == "MOVE" else "--",
+                parent=line.tail, move_number=line.number, comments_before=line.before,
+                nags=line.nags, setup=line.setup, line=at_line, column=at_column,
+            )
+            for comment in line.before:
+                node.commands.extend(commands_in(comment))
+            if line.last is None:
+                line.tail.variations.insert(line.insert_at, node)
+            else:
+                line.tail.variations.append(node)
+            line.tail = line.last = node
+            line.before, line.nags, line.setup, line.number = [], [], None, None
+            line.numbered = False
+            moved = True
+        elif kind == "MOVENUMBER":
+            line.number = _normal_number(text)
+            line.numbered = True
+        elif kind == "STRENGTH":
+            if line.last is not None:
+                line.last.strength = text
+        elif kind == "COMMENT" or kind == "LINE_COMMENT":
+            comment = text[1:-1] if kind == "COMMENT" else text[1:]
+            if line.last is not None and not line.numbered:
+                line.last.add_comment(comment)
+            else:
+                line.before.append(comment)
+        elif kind == "NAG":
+            if line.last is not None and not line.numbered:
+                line.last.nags.append(int(text[1:]))
+            else:
+                line.nags.append(int(text[1:]))
+        elif kind == "LPAR":
+            branch = line.last.parent if line.last is not None else line.tail
+            assert branch is not None
+            lines.append(_Line(branch))
+        elif kind == "RPAR":
+            _finish_line(lines.pop(), findings, where(rel_line, rel_column))
+        elif kind == "TAG":
+            _add_tag(game, text, seen_tags, moved, where(rel_line, rel_column))
+            game.comments_before.extend(line.before)
+            line.before = []
+        elif kind == "SETUP":
+            fen = _SETUP_FEN.search(text)
+            line.setup = fen.group(1).strip() if fen else text[1:-1].strip()
+        elif kind == "RESULT":
+            game.result = text
+        elif kind == "ELLIPSIS" and line.number is not None and line.number.endswith("."):
+            line.number = line.number.rstrip(".") + "..."
+    while lines:
+        _finish_line(lines.pop(), findings, (span.line, span.column))
+    return game
+
+
+def _finish_line(line: _Line, findings: list[Finding], at: tuple[int, int]) -> None:
+    """Attach what waited for a move that never came."""
+    holder = line.last if line.last is not None else line.tail
+    for comment in line.before:
+        holder.add_comment(comment)
+    holder.nags.extend(line.nags)
+    if line.setup is not None:
+        if line.last is None and line.tail.parent is None and line.tail.setup is None:
+            line.tail.setup = line.setup
+        else:
+            findings.append(Finding(
+                "syntax", "setup /FEN/ with no move after it is ignored",
+                severity="warning", line=at[0], column=at[1],
+            ))
+
+
+def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int, int]) -> None:
+    name, value, problems = parse_tag(token)
+    if name in seen:
+        problems.append(f"tag {name} appears more than once (the first value is used)")
+    if moved:
+        problems.append(f"tag {name} comes after the moves")
+    seen.add(name)
+    game.tags.append((name, value))
+    for problem in problems:
+        game.findings.append(Finding("tag", problem, line=at[0], column=at[1]))
+
+
+def _source_of(span: Span) -> Source:
+    return Source(
+        file=span.file, game=span.ordinal, line=span.line, column=span.column,
+        start_char=span.start_char, end_char=span.end_char,
+        start_byte=span.start_byte, end_byte=span.end_byte,
+    )
+
+
+# -- public API -----------------------------------------------------------------------------
+def parse_span(span: Span, *, fast: bool = True) -> Game:
+    """Parse one scanned span into a record (findings located in the whole file).
+
+    ``fast=False`` forces the lark path (used by the tests that prove both paths equal).
+    """
+    items = _fast_items(span.text) if fast else None
+    faults: list[tuple[int, int, str]] = []
+    if items is None:
+        items, faults = _lark_items(span.text)
+    game = build_game(items, span)
+    for rel_line, rel_column, message in faults:
+        line = rel_line + span.line - 1
+        column = rel_column + (span.column - 1 if rel_line == 1 else 0)
+        game.findings.append(Finding("syntax", message, line=line, column=column))
+    if faults:
+        game.raw = span.text
+    located = [*span.findings, *game.findings]
+    game.findings = [f.located(file=span.file, game=span.ordinal) for f in located]
+    return game
+
+
+def read_games(source: SourceLike, *, name: str | None = None) -> Iterator[Game]:
+    """Every game of a path ("-" = stdin) or text/binary stream, streamed span by span."""
+    for span in iter_spans(source, name=name):
+        yield parse_span(span)
+
+
+def read_game(text: str) -> Game:
+    """The first game of a PDN text (an empty record when the text holds none)."""
+    for span in iter_spans(io.StringIO(text)):
+        return parse_span(span)
+    return parse_span(span_of_text(""))

@@ -1,0 +1,320 @@
+"""Game spans from a PDN file without the grammar: cheap splitting, headers, decoding.
+
+``iter_spans(source)`` streams a path ("-" = stdin), a text stream or a binary stream in chunks
+and yields one ``Span`` per game: its text, 1-based ordinal, start line/column, char and byte
+offsets, header tags (cheap regex) and an approximate ply count (move-like words of the main
+line outside comments and variations: good for listings, not a replay). Memory stays flat in
+file size: only the current game and one chunk are held.
+
+A game ends at its terminator (``2-0 1-1 0-2 1-0 0-1 1/2-1/2 0:1 1:0 1/2:1/2 0-0 *``, outside
+comments and variations) or where the next tag section starts after movetext — never at a blank
+line alone. Comments before a game's first tag belong to that game.
+
+Bytes are UTF-8 (BOM or not) until proved otherwise; at the first invalid byte the rest of the
+file is decoded by evidence (Cyrillic runs -> cp1251, else cp1252, latin-1 when cp1252 has no
+character for a byte), and the span holding that point carries an ``encoding`` finding.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO, TextIO, Union
+
+from pdn.findings import Finding
+
+SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
+CHUNK_CHARS = 1 << 18
+
+_RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
+_TAG = (
+    r'\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*'
+    r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
+)
+_SCAN = re.compile(
+    r'(?P<comment>\{(?:[^}\n]|\n(?!\[[^\W\d]\w*[ \t]*"))*\}?)'
+    r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
+    rf"|(?P<tag>{_TAG})"
+    r"|(?P<open>\()|(?P<close>\))"
+    rf"|(?P<result>(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-]))"
+    r"|(?P<other>[^\s{;\[()]+|\[)"
+)
+_MOVE_LIKE = re.compile(r"\d{1,2}\s?[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|-{1,2}\Z|\d{4}\Z")
+_CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+
+
+@dataclass(frozen=True)
+class Span:
+    """One game's text and where it is. Picklable: the unit of parallel work."""
+
+    text: str
+    ordinal: int = 1
+    line: int = 1
+    column: int = 1
+    start_char: int = 0
+    end_char: int = 0
+    start_byte: int | None = None
+    end_byte: int | None = None
+    file: str | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+    plies: int = 0
+    findings: tuple[Finding, ...] = field(default=())
+
+
+def span_of_text(text: str, *, file: str | None = None) -> Span:
+    """A span covering a whole text as one game (no splitting)."""
+    return Span(text=text, end_char=len(text), file=file)
+
+
+class _Decoder:
+    """UTF-8 until an invalid byte, then a single-byte codec chosen by evidence."""
+
+    def __init__(self) -> None:
+        self.utf8 = codecs.getincrementaldecoder("utf-8")()
+        self.fallback: str | None = None
+        self.switch_char: int | None = None  # absolute char offset where the fallback starts
+        self.switch_byte = 0
+        self.chars = 0
+        self.bytes = 0
+        self.bom = False
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        if not self.bytes and not self.chars and data.startswith(codecs.BOM_UTF8):
+            data = data[3:]
+            self.bom = True
+            self.bytes = 3
+        text = self._decode(data, final)
+        self.chars += len(text)
+        self.bytes += len(data)
+        return text
+
+    def _decode(self, data: bytes, final: bool) -> str:
+        if self.fallback is not None:
+            return data.decode(self.fallback, errors="replace")
+        try:
+            return self.utf8.decode(data, final)
+        except UnicodeDecodeError as error:
+            pending = error.object
+            good = pending[: error.start].decode("utf-8")
+            rest = pending[error.start :]
+            self.fallback = _guess_single_byte(rest)
+            self.switch_char = self.chars + len(good)
+            self.switch_byte = self.bytes - (len(pending) - len(data)) + error.start
+            return good + rest.decode(self.fallback, errors="replace")
+
+    def byte_length(self, text: str, start_char: int) -> int:
+        """Bytes that ``text`` (starting at absolute char ``start_char``) took in the file."""
+        if self.switch_char is None or start_char + len(text) <= self.switch_char:
+            return len(text.encode("utf-8", errors="surrogatepass"))
+        head = max(0, self.switch_char - start_char)
+        return len(text[:head].encode("utf-8", errors="surrogatepass")) + len(text) - head
+
+    def finding(self) -> Finding | None:
+        if self.fallback is None:
+            return None
+        names = {"cp1251": "cp1251 (Cyrillic)", "cp1252": "cp1252 (Western European)",
+                 "latin-1": "latin-1"}
+        return Finding(
+            "encoding",
+            f"not UTF-8 (invalid byte at offset {self.switch_byte}); "
+            f"read the rest as {names[self.fallback]}",
+        )
+
+
+def _guess_single_byte(sample: bytes) -> str:
+    """cp1251 when high bytes come in letter runs (Cyrillic words), else cp1252/latin-1."""
+    high = [index for index, byte in enumerate(sample) if byte >= 0x80]
+    if not high:
+        return "cp1252"
+    paired = sum(
+        1 for index in high
+        if (index + 1 < len(sample) and sample[index + 1] >= 0x80)
+        or (index > 0 and sample[index - 1] >= 0x80)
+    )
+    if paired / len(high) > 0.6 and sum(sample[i] >= 0xC0 for i in high) / len(high) > 0.7:
+        return "cp1251"
+    return "latin-1" if any(sample[i] in _CP1252_HOLES for i in high) else "cp1252"
+
+
+def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]:
+    """Decoded text chunks of ``source`` and whether byte offsets are known."""
+    if isinstance(source, (str, os.PathLike)):
+        if os.fspath(source) == "-":
+            yield from _chunks(sys.stdin.buffer, decoder)
+            return
+        with open(source, "rb") as stream:
+            yield from _chunks(stream, decoder)
+        return
+    first = True
+    while True:
+        data = source.read(CHUNK_CHARS)
+        if isinstance(data, bytes):
+            text = decoder.decode(data, final=not data)
+            known = True
+        else:
+            text, known = data, False
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+        first = False
+        if text:
+            yield text, known
+        if not data:
+            return
+
+
+def _name_of(source: SourceLike, name: str | None) -> str | None:
+    if name is not None:
+        return name
+    if isinstance(source, (str, os.PathLike)):
+        return "<stdin>" if os.fspath(source) == "-" else os.fspath(source)
+    return getattr(source, "name", None) if isinstance(getattr(source, "name", None), str) else None
+
+
+def iter_spans(source: SourceLike, *, name: str | None = None) -> Iterator[Span]:
+    """The games of ``source`` as spans, in file order. O(file) time, O(game + chunk) memory."""
+    decoder = _Decoder()
+    yield from _Splitter(_name_of(source, name), decoder).run(_chunks(source, decoder))
+
+
+class _Splitter:
+    """The streaming state machine behind ``iter_spans``."""
+
+    def __init__(self, file: str | None, decoder: _Decoder) -> None:
+        self.file = file
+        self.decoder = decoder
+        self.bytes_known = True
+        self.buf = ""
+        self.buf_start = 0          # absolute char offset of buf[0]
+        self.counted = 0            # absolute char offset up to which lines/bytes are counted
+        self.line = 1
+        self.line_start = 0         # absolute char offset of the current line's start
+        self.byte = 0
+        self.ordinal = 0
+        self.reported_encoding = False
+        self._reset_game()
+
+    def _reset_game(self) -> None:
+        self.game_start: int | None = None
+        self.game_line = self.game_column = 1
+        self.game_byte: int | None = None
+        self.content_end = 0
+        self.tags: list[tuple[str, str]] = []
+        self.body = False
+        self.depth = 0
+        self.plies = 0
+
+    def _advance(self, to: int) -> None:
+        """Count lines and bytes of the buffer text from ``counted`` to absolute ``to``."""
+        if to <= self.counted:
+            return
+        low, high = self.counted - self.buf_start, to - self.buf_start
+        newlines = self.buf.count("\n", low, high)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.buf_start + self.buf.rindex("\n", low, high) + 1
+        self.byte += self.decoder.byte_length(self.buf[low:high], self.counted)
+        self.counted = to
+
+    def _open(self, start: int) -> None:
+        if self.game_start is None:
+            self._advance(start)
+            self.game_start = start
+            self.game_line, self.game_column = self.line, start - self.line_start + 1
+            self.game_byte = self.byte + (3 if self.decoder.bom else 0)
+
+    def _close(self, end: int) -> Span:
+        assert self.game_start is not None
+        start = self.game_start
+        text = self.buf[start - self.buf_start : end - self.buf_start]
+        self._advance(end)
+        self.ordinal += 1
+        findings: tuple[Finding, ...] = ()
+        switch = self.decoder.switch_char
+        if not self.reported_encoding and switch is not None and switch < end:
+            encoding = self.decoder.finding()
+            if encoding is not None:
+                findings = (encoding.located(line=self.game_line, column=self.game_column),)
+            self.reported_encoding = True
+        known = self.bytes_known and self.game_byte is not None
+        span = Span(
+            text=text, ordinal=self.ordinal, line=self.game_line, column=self.game_column,
+            start_char=start, end_char=end,
+            start_byte=self.game_byte if known else None,
+            end_byte=self.byte + (3 if self.decoder.bom else 0) if known else None,
+            file=self.file, tags=tuple(self.tags), plies=self.plies, findings=findings,
+        )
+        self._reset_game()
+        return span
+
+    def run(self, chunks: Iterator[tuple[str, bool]]) -> Iterator[Span]:
+        pos = 0
+        eof = False
+        while True:
+            match = _SCAN.search(self.buf, pos)
+            if match is None or (match.end() == len(self.buf) and not eof):
+                if eof:
+                    break
+                chunk = next(chunks, None)
+                if chunk is None:
+                    eof = True
+                    continue
+                text, known = chunk
+                self.bytes_known = self.bytes_known and known
+                keep = self.game_start if self.game_start is not None else self.buf_start + pos
+                self._advance(keep)
+                cut = keep - self.buf_start
+                self.buf = self.buf[cut:] + text
+                self.buf_start = keep
+                pos -= cut
+                continue
+            pos = match.end()
+            span = self._token(match)
+            if span is not None:
+                yield span
+        if self.game_start is not None:
+            yield self._close(self.content_end)
+
+    def _token(self, match: re.Match[str]) -> Span | None:
+        """Feed one scanned token; returns the span it closed, if any."""
+        kind = match.lastgroup
+        start, end = self.buf_start + match.start(), self.buf_start + match.end()
+        closed = None
+        if kind == "tag":
+            if self.game_start is not None and self.body:
+                closed = self._close(self.content_end)
+            self._open(start)
+            quoted = match.group("quoted")
+            value = quoted if quoted is not None else (match.group("bare") or "").strip()
+            self.tags.append((match.group("name"), value))
+        elif kind in ("comment", "linecomment"):
+            self._open(start)
+            self.body = self.body or bool(self.tags)
+        elif kind == "result" and not self.depth:
+            self._open(start)
+            self.content_end = end
+            return self._close(end)
+        else:
+            self._open(start)
+            self.body = True
+            if kind == "open":
+                self.depth += 1
+            elif kind == "close":
+                self.depth = max(0, self.depth - 1)
+            elif not self.depth and _MOVE_LIKE.match(match.group()):
+                self.plies += 1
+        self.content_end = end
+        return closed
+
+
+def read_text(source: SourceLike) -> str:
+    """The whole decoded text of a small source (tests and tools; not for big files)."""
+    decoder = _Decoder()
+    out = io.StringIO()
+    for text, _known in _chunks(source, decoder):
+        out.write(text)
+    return out.getvalue()
