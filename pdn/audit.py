@@ -2,18 +2,43 @@
 
 ``audit(game)`` is the library API; ``audit_game(game, options)`` is the picklable unit of work
 that ``pdn.batch`` maps over game spans (sequentially, on processes or on Dask).
+
+The main line and every variation are replayed from their branch point with an explicit stack
+(no recursion). Each written move is resolved by ``pdn.resolve``; irregular moves are reported
+and applied as recorded when that is still a piece movement (RULES.md A.1), else the rest of
+that line is not replayed. Draw rules are counted by ``pdn.drawrules``; the result is compared
+with the terminator and with the final position of the main line. Cost: one replay of every
+written move plus one legal-move generation per ply (inside ``resolve``).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
+from pdn.detect import detect_variant, start_position
+from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding
+from pdn.position import FenError, Position
+from pdn.resolve import resolve
+from pdn.variants import Variant
 
 if TYPE_CHECKING:
-    from pdn.record import Game
-    from pdn.variants import Variant
+    from pdn.movegen import Move
+    from pdn.record import Game, GameNode
+
+#: Marks findings made from an exception of the engine itself (a bug, not a file problem).
+INTERNAL_ERROR = "internal error"
+#: Legal alternatives named in a finding message, at most.
+MAX_ALTERNATIVES = 8
+
+_DATE_TAGS = ("Date", "EventDate", "UTCDate", "PublicationDate")
+_DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
+_RESULT = re.compile(r"^\s*(\d+(?:[.,]\d+)?|½|1/2)\s*[-:]\s*(\d+(?:[.,]\d+)?|½|1/2)\s*$")
+_MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
+
+Outcome = Literal["first", "second", "draw", "none"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +51,10 @@ class AuditOptions:
 
 @dataclass
 class GameReport:
-    """The audit of one game: where it is, what it was replayed as, and what was found."""
+    """The audit of one game: where it is, what it was replayed as, and what was found.
+
+    ``plies`` counts every replayed ply, variations included.
+    """
 
     file: str | None
     game: int
@@ -36,13 +64,14 @@ class GameReport:
 
 
 def audit_game(game: Game, options: AuditOptions) -> GameReport:
-    """Audit one game with ``options``; never raises on bad input (it becomes findings)."""
-    findings = audit(game, variant=options.variant, rules=options.rules)
-    source = getattr(game, "source", None)
+    """Audit one game with ``options``. Never raises on bad input (it becomes findings)."""
+    auditor = _Auditor(game, options.variant, options.rules)
+    findings = auditor.run()
     return GameReport(
-        file=getattr(source, "file", None),
-        game=getattr(source, "ordinal", 1),
-        variant=options.variant or "",
+        file=game.source.file,
+        game=game.source.game,
+        variant=auditor.variant.name,
+        plies=auditor.plies,
         findings=findings,
     )
 
@@ -50,5 +79,391 @@ def audit_game(game: Game, options: AuditOptions) -> GameReport:
 def audit(
     game: Game, *, variant: Variant | str | None = None, rules: str | None = None
 ) -> list[Finding]:
-    """Every finding for ``game``: reading findings, variant, FEN, moves, draw rules, result."""
-    return list(getattr(game, "findings", []))
+    """Every finding for ``game``: reading findings, variant, tags, FEN, moves, draw rules,
+    result. ``variant`` overrides detection when the game has no usable GameType; ``rules``
+    names a draw-rules profile (ValueError when unknown)."""
+    return _Auditor(game, variant, rules).run()
+
+
+@dataclass
+class _Line:
+    """Replay state of one line at the node about to be replayed."""
+
+    node: GameNode
+    position: Position
+    tracker: DrawTracker
+    ply: int  # plies from the root before ``node``
+    start_ply: int  # ply of the position the move numbers count from
+    start_number: int  # full-move number at ``start_ply``
+    number_offset: int = 0  # written minus expected, after a reported mismatch
+    ended: str | None = None  # why the game was over, when it was
+    after_end_reported: bool = False
+    main: bool = False
+
+    def fork(self, node: GameNode) -> _Line:
+        return _Line(
+            node,
+            self.position,
+            self.tracker.copy(),
+            self.ply,
+            self.start_ply,
+            self.start_number,
+            self.number_offset,
+            self.ended,
+            self.after_end_reported,
+        )
+
+
+class _Auditor:
+    """One audit run over one game (holds the variant, the profile and the findings)."""
+
+    def __init__(self, game: Game, variant: Variant | str | None, rules: str | None) -> None:
+        self.game = game
+        override = Variant.from_name(variant) if isinstance(variant, str) else variant
+        self.findings: list[Finding] = []
+        self.variant, variant_findings = detect_variant(game, override)
+        self.profile: DrawProfile = profile_for(self.variant, rules)
+        self.header_findings = list(game.findings) + variant_findings
+        self.plies = 0
+        self.final: _Line | None = None  # the main line when it was replayed to its end
+        self.drawn_at: int | None = None  # ply of a draw by rule on the main line
+
+    # -- driver ---------------------------------------------------------------------------
+    def run(self) -> list[Finding]:
+        for finding in self.header_findings:
+            self._header(finding)
+        self._check_tags()
+        start = self._start_position()
+        if start is not None:
+            self._replay(start)
+        self._check_result()
+        return self.findings
+
+    def _header(self, finding: Finding) -> None:
+        source = self.game.source
+        self.findings.append(
+            finding.located(
+                file=finding.file or source.file,
+                game=finding.game or source.game,
+                line=finding.line or source.line,
+                column=finding.column or source.column,
+            )
+        )
+
+    def _at(self, node: GameNode, ply: int, code: str, message: str) -> None:
+        self.findings.append(
+            Finding(
+                code,
+                message,
+                file=self.game.source.file,
+                game=self.game.source.game,
+                ply=ply,
+                move=node.move,
+                line=node.line or None,
+                column=node.column or None,
+            )
+        )
+
+    # -- tags -----------------------------------------------------------------------------
+    def _check_tags(self) -> None:
+        headers = {name.lower(): value for name, value in reversed(self.game.tags)}
+        fen = (headers.get("fen") or "").strip()
+        setup = (headers.get("setup") or "").strip()
+        if setup == "1" and not fen:
+            self._header(Finding("tag", 'SetUp "1" without a FEN tag'))
+        elif setup == "0" and fen:
+            self._header(Finding("tag", 'FEN tag with SetUp "0" (the FEN is used)'))
+        for name in _DATE_TAGS:
+            value = headers.get(name.lower())
+            if value is not None and value.strip() and (problem := date_problem(value)):
+                self._header(Finding("tag", f"{name} {value!r}: {problem}"))
+
+    # -- start position -------------------------------------------------------------------
+    def _start_position(self) -> Position | None:
+        try:
+            position = start_position(self.game, self.variant)
+        except (FenError, ValueError) as error:
+            self._header(Finding("fen", f"FEN cannot be read as {self.variant.name}: {error}"))
+            return None
+        for problem in position.problems():
+            self._header(Finding("fen", f"FEN impossible in {self.variant.name}: {problem}"))
+        return position
+
+    # -- replay ---------------------------------------------------------------------------
+    def _replay(self, start: Position) -> None:
+        first = self.game.next()
+        if first is None:
+            self.final = _Line(
+                self.game,
+                start,
+                DrawTracker.start(self.profile, start),
+                0,
+                0,
+                _fen_move_number(self.game),
+                main=True,
+            )
+            return
+        root = _Line(
+            first,
+            start,
+            DrawTracker.start(self.profile, start),
+            0,
+            0,
+            _fen_move_number(self.game),
+            main=True,
+        )
+        stack = [root]
+        while stack:
+            line = stack.pop()
+            self._replay_line(line, stack)
+
+    def _replay_line(self, line: _Line, stack: list[_Line]) -> None:
+        """Replay ``line`` to its end (or until it cannot go on); push its side lines."""
+        node: GameNode | None = line.node
+        while node is not None:
+            parent = node.parent
+            if parent is not None and parent.variations[0] is node:
+                for alternative in reversed(parent.variations[1:]):
+                    stack.append(line.fork(alternative))
+            if not self._replay_node(line, node):
+                return
+            node = node.next()
+        if line.main:
+            self.final = line
+
+    def _replay_node(self, line: _Line, node: GameNode) -> bool:
+        """Replay one node of ``line``; False when the line cannot go on."""
+        ply = line.ply + 1
+        if node.setup and not self._apply_setup(line, node, ply):
+            return False
+        self._check_move_number(line, node, ply)
+        text = (node.move or "").strip()
+        if not text or set(text) <= {"-", "."}:
+            return False  # unknown move: nothing to replay from here
+        if line.ended and not line.after_end_reported:
+            self._at(
+                node, ply, "moves-after-end", f"move played after the game was over: {line.ended}"
+            )
+            line.after_end_reported = True
+        try:
+            move = self._resolve(line, node, ply, text)
+            if move is None:
+                return False
+            line.position = line.position.play(move)
+        except Exception as error:  # an engine bug must not stop a batch: report it
+            self._at(node, ply, "illegal-move", f"{INTERNAL_ERROR} while replaying: {error!r}")
+            return False
+        line.ply = ply
+        self.plies += 1
+        self._count_draw_rules(line, node, move)
+        return True
+
+    def _apply_setup(self, line: _Line, node: GameNode, ply: int) -> bool:
+        assert node.setup is not None
+        try:
+            position = Position.from_fen(node.setup.strip(), self.variant)
+        except (FenError, ValueError) as error:
+            self._at(node, ply, "fen", f"setup FEN cannot be read: {error}; line not replayed")
+            return False
+        for problem in position.problems():
+            self._at(node, ply, "fen", f"setup FEN impossible in {self.variant.name}: {problem}")
+        line.position = position
+        line.tracker = DrawTracker.start(self.profile, position)
+        line.start_ply, line.start_number = line.ply, _fen_number(node.setup)
+        line.number_offset, line.ended, line.after_end_reported = 0, None, False
+        return True
+
+    def _resolve(self, line: _Line, node: GameNode, ply: int, text: str) -> Move | None:
+        """The move to apply for ``node`` (legal, or irregular as played), reporting problems."""
+        position = line.position
+        resolution = resolve(position, text)
+        if resolution.code is None and resolution.move is not None:
+            return resolution.move
+        if resolution.code in (None, "illegal-move") and not position.legal_moves():
+            self._at(
+                node,
+                ply,
+                "moves-after-end",
+                f"move played after the game was over: "
+                f"{_side(position.turn)} {_no_move_words(position)}",
+            )
+            return None
+        code = resolution.code or "illegal-move"
+        move = resolution.as_played
+        if code == "ambiguous-move" and move is None and resolution.candidates:
+            move = self._disambiguate(resolution.candidates, position, node)
+        message = resolution.reason or "the move does not match a legal move"
+        if code == "illegal-move" and resolution.candidates:
+            message += f" (legal: {self._alternatives(resolution.candidates)})"
+        if move is None:
+            message += "; the rest of this line is not replayed"
+        self._at(node, ply, code, message)
+        return move
+
+    def _disambiguate(
+        self, candidates: tuple[Move, ...], position: Position, node: GameNode
+    ) -> Move:
+        """The candidate after which the next written move is legal (else the first)."""
+        following = node.next()
+        if following is not None and following.move:
+            for candidate in candidates:
+                after = position.play(candidate)
+                if resolve(after, following.move).code is None:
+                    return candidate
+        return candidates[0]
+
+    def _alternatives(self, moves: tuple[Move, ...]) -> str:
+        board, notation = self.variant.board, self.variant.default_notation
+        words = [move.notation(board, notation, full=move.is_capture) for move in moves]
+        shown = ", ".join(words[:MAX_ALTERNATIVES])
+        more = len(words) - MAX_ALTERNATIVES
+        return shown + (f", ... {more} more" if more > 0 else "")
+
+    def _check_move_number(self, line: _Line, node: GameNode, ply: int) -> None:
+        """Flag a written move number that is not the expected one (once per renumbering)."""
+        written = _MOVE_NUMBER.match(node.move_number or "")
+        if not written:
+            return
+        expected = self._expected_number(line, ply) + line.number_offset
+        number = int(written[1])
+        if number != expected:
+            self._at(
+                node, ply, "move-number", f"move number {number} where {expected} was expected"
+            )
+            line.number_offset += number - expected
+
+    def _expected_number(self, line: _Line, ply: int) -> int:
+        """Full-move number of ``ply`` counted from the line's start position."""
+        start_turn_first = self._start_turn(line) == self.variant.first_mover
+        offset = ply - line.start_ply - 1  # plies after the start position
+        return line.start_number + (offset if start_turn_first else offset + 1) // 2
+
+    def _start_turn(self, line: _Line) -> str:
+        # the side to move at start_ply: the current side, stepped back over the plies played
+        back = line.ply - line.start_ply
+        turn = line.position.turn
+        return turn if back % 2 == 0 else ("B" if turn == "W" else "W")
+
+    # -- draw rules -----------------------------------------------------------------------
+    def _count_draw_rules(self, line: _Line, node: GameNode, move: Move) -> None:
+        events = line.tracker.push(line.position, move)
+        if not events or line.ended:
+            return
+        if any(event.kind == "move-limit" for event in events) and not (
+            line.position.legal_moves()
+        ):
+            return  # the last move won the game: a win on the last allowed move stands
+        for event in events:
+            if event.kind == "repetition":
+                self._at(node, line.ply, "repetition", f"{event.summary} ({self.profile.name})")
+                continue
+            self._at(
+                node,
+                line.ply,
+                "move-limit",
+                f"draw by rule {event.rule} of profile "
+                f"{self.profile.name} ({event.summary}) at ply {line.ply}",
+            )
+            line.ended = f"drawn by rule {event.rule} ({self.profile.name}) at ply {line.ply}"
+            if line.main and self.drawn_at is None:
+                self.drawn_at = line.ply
+
+    # -- result ---------------------------------------------------------------------------
+    def _check_result(self) -> None:
+        headers = self.game.headers
+        tag = headers.get("Result", headers.get("Risultato"))
+        terminator = self.game.result
+        tag_outcome = outcome_of(tag)
+        end_outcome = outcome_of(terminator)
+        if tag_outcome and end_outcome and tag_outcome != end_outcome:
+            self._header(
+                Finding("result", f"Result tag {tag!r} but the game ends with {terminator!r}")
+            )
+        claimed, text = (end_outcome, terminator) if end_outcome else (tag_outcome, tag)
+        if not claimed or claimed == "none" or self.final is None:
+            return
+        first = self.variant.first_mover
+        winner = {"first": first, "second": "B" if first == "W" else "W"}.get(claimed)
+        if winner is not None and self.drawn_at is not None:
+            self._result(
+                f"result {text} is a win for {_side(winner)}, but the game "
+                f"was drawn by rule at ply {self.drawn_at}"
+            )
+            return
+        position = self.final.position
+        material = material_of(position)
+        pieces = {"W": sum(material[:2]), "B": sum(material[2:])}
+        if winner is not None and pieces[winner] == 0:
+            self._result(f"result {text} is a win for {_side(winner)}, who has no pieces left")
+            return
+        if position.legal_moves():
+            return
+        stuck = position.turn
+        other = "B" if stuck == "W" else "W"
+        expected = stuck if self.variant.giveaway else other
+        if winner != expected:
+            rule = " (giveaway: no move wins)" if self.variant.giveaway else ""
+            self._result(
+                f"result {text} but {_side(stuck)} {_no_move_words(position)}: "
+                f"{_side(expected)} won{rule}"
+            )
+
+    def _result(self, message: str) -> None:
+        """A ``result`` finding at the last move of the main line (header when no moves)."""
+        assert self.final is not None
+        if self.final.ply == 0:
+            self._header(Finding("result", message))
+        else:
+            self._at(self.game.end(), self.final.ply, "result", message)
+
+
+def outcome_of(result: str | None) -> Outcome | None:
+    """``"first"`` / ``"second"`` (the side named first in the result won), ``"draw"``,
+    ``"none"`` (0-0), or ``None`` for ``*``, missing or unreadable results."""
+    if not result:
+        return None
+    match = _RESULT.match(result)
+    if not match:
+        return None
+    left, right = (_score(part) for part in match.groups())
+    if left == right:
+        return "none" if left == 0 else "draw"
+    return "first" if left > right else "second"
+
+
+def _score(text: str) -> float:
+    return 0.5 if text in ("½", "1/2") else float(text.replace(",", "."))
+
+
+def date_problem(value: str) -> str | None:
+    """Why a PDN date (``YYYY.MM.DD`` with ``?`` for unknown parts) is bad, or ``None``."""
+    match = _DATE.match(value.strip())
+    if not match:
+        return "not a date of the form YYYY.MM.DD"
+    _year, month, day = match.groups()
+    if month.isdigit() and not 1 <= int(month) <= 12:
+        return f"month {month} out of range"
+    if day.isdigit() and not 1 <= int(day) <= 31:
+        return f"day {day} out of range"
+    return None
+
+
+def _fen_move_number(game: Game) -> int:
+    fen = game.headers.get("FEN")
+    return _fen_number(fen) if fen else 1
+
+
+def _fen_number(fen: str) -> int:
+    """The lidraughts full-move field ``:F<n>`` of a FEN, else 1."""
+    match = re.search(r":F(\d+)", fen)
+    return int(match[1]) if match else 1
+
+
+def _side(turn: str) -> str:
+    return "White" if turn == "W" else "Black"
+
+
+def _no_move_words(position: Position) -> str:
+    material = material_of(position)
+    own = sum(material[:2]) if position.turn == "W" else sum(material[2:])
+    return "has no pieces left" if own == 0 else "has no legal move"

@@ -35,7 +35,7 @@ ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Anno", "Apertu
 EVIDENCE_NODES = 400
 
 _NUMBER = re.compile(r"\d+")
-_ALGEBRAIC = re.compile(r"([a-z])(\d{1,2})")
+_ALGEBRAIC = re.compile(r"([a-l])(\d{1,2})")
 _SHORT_FORM = re.compile(r"^[a-h][a-h][1-8]$")
 _FEN_ALGEBRAIC = re.compile(r"^K?([a-jA-J])(\d{1,2})$")
 
@@ -281,10 +281,13 @@ def legal_prefix(game: Game, variant: Variant) -> tuple[int, bool]:
                 return plies, False
         if not text or text.startswith("-"):
             return plies, True
-        resolution = resolve(position, text)
-        if resolution.move is None:
+        try:
+            resolution = resolve(position, text)
+            if resolution.move is None or resolution.code is not None:
+                return plies, False
+            position = position.play(resolution.move)
+        except Exception:  # an engine failure counts as "does not play the moves"
             return plies, False
-        position = position.play(resolution.move)
         plies += 1
     return plies, True
 

@@ -1,0 +1,233 @@
+"""`pdn check`: audit PDN files and report findings like a compiler (text) or as JSON Lines.
+
+Findings go to stdout; the summary and the progress bar go to stderr (the bar only when stderr
+is a terminal). Exit codes: 0 clean, 1 error findings (``--strict``: also warnings), 2 usage
+errors or unreadable paths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pdn.audit import AuditOptions, GameReport
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.drawrules import PROFILES, profile_named
+from pdn.findings import CODES, SEVERITY_RANK, Finding
+from pdn.variants import VARIANTS, Variant
+
+EXAMPLES = (
+    """\
+examples:
+  pdn check games.pdn                       findings as file:line:col: severity[code] ...
+  pdn check db/ --format json > out.jsonl   a folder, one JSON object per finding
+  pdn check games.pdn --variant russian     games without GameType are Russian
+  pdn check games.pdn --rules damplay       Brazilian games with the DamPlay draw rules
+  pdn check games.pdn --select illegal-move,missed-capture --strict
+  pdn check big.pdn --jobs 0                spread the games over every core
+
+draw-rule profiles: """
+    + ", ".join(PROFILES)
+    + """
+finding codes: """
+    + ", ".join(CODES)
+)
+
+#: Files listed by name in the summary, at most.
+SUMMARY_FILES = 10
+
+
+def code_list(text: str) -> frozenset[str]:
+    """argparse type: comma-separated finding codes, each one of ``CODES``."""
+    codes = frozenset(part.strip() for part in text.split(",") if part.strip())
+    unknown = sorted(codes - CODES.keys())
+    if unknown or not codes:
+        raise argparse.ArgumentTypeError(
+            f"unknown finding code(s) {', '.join(unknown) or repr(text)}; known: {', '.join(CODES)}"
+        )
+    return codes
+
+
+def variant_name(text: str) -> str:
+    """argparse type: a variant name or alias, returned as the variant's name."""
+    try:
+        return Variant.from_name(text).name
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def profile_name(text: str) -> str:
+    """argparse type: a draw-rules profile name."""
+    try:
+        return profile_named(text).name
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def jobs_count(text: str) -> int:
+    """argparse type: 0 (every core) or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a number of processes, not {text!r}")
+    return int(text)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `pdn check`."""
+    parser = subparsers.add_parser(
+        "check",
+        help="audit games: illegal moves, draw rules, results, tags (findings on stdout)",
+        description="Replay every game (main line and variations) through the rules engine "
+        "and report what is wrong: irregular moves, repetitions, move-limit draws played "
+        "past, results that contradict the board, bad tags and FENs.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", help="PDN files or folders ('-': stdin)"
+    )
+    parser.add_argument(
+        "--variant",
+        type=variant_name,
+        metavar="V",
+        help=f"variant of games without a usable GameType ({', '.join(VARIANTS)})",
+    )
+    parser.add_argument(
+        "--rules",
+        type=profile_name,
+        metavar="PROFILE",
+        help="draw-rule profile instead of each variant's default",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    parser.add_argument("--select", type=code_list, metavar="CODES", help="only these codes")
+    parser.add_argument("--ignore", type=code_list, metavar="CODES", help="never these codes")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 on warnings too, not only on errors"
+    )
+    parser.add_argument(
+        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
+    )
+    parser.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler to send the work to")
+    parser.add_argument(
+        "--no-summary", action="store_true", help="no summary table on stderr at the end"
+    )
+    parser.set_defaults(func=run)
+
+
+@dataclass
+class Summary:
+    """Counts for the closing table: games, plies, findings by code, file, variant."""
+
+    games: int = 0
+    plies: int = 0
+    unreadable: int = 0
+    by_code: Counter[str] = field(default_factory=Counter)
+    by_severity: Counter[str] = field(default_factory=Counter)
+    by_file: Counter[str] = field(default_factory=Counter)
+    games_by_variant: Counter[str] = field(default_factory=Counter)
+    findings_by_variant: Counter[str] = field(default_factory=Counter)
+
+    def add(self, report: GameReport, findings: list[Finding]) -> None:
+        self.games += 1
+        self.plies += report.plies
+        self.games_by_variant[report.variant] += 1
+        for finding in findings:
+            self.by_code[finding.code] += 1
+            self.by_severity[finding.severity or "error"] += 1
+            self.by_file[report.file or "<stdin>"] += 1
+            self.findings_by_variant[report.variant] += 1
+
+    def render(self, console: Console) -> None:
+        total = sum(self.by_code.values())
+        severities = ", ".join(f"{count} {name}" for name, count in self.by_severity.most_common())
+        console.print(
+            f"[bold]{self.games}[/] games, {self.plies} plies replayed, "
+            f"[bold]{total}[/] findings"
+            + (f" ({severities})" if severities else "")
+            + (f", {self.unreadable} unreadable path(s)" if self.unreadable else "")
+        )
+        if self.by_code:
+            codes = Table("code", "severity", "findings", title="by code", title_justify="left")
+            for code, count in self.by_code.most_common():
+                codes.add_row(code, CODES[code], str(count))
+            console.print(codes)
+        if self.games_by_variant:
+            variants = Table(
+                "variant", "games", "findings", title="by variant", title_justify="left"
+            )
+            for name, games in self.games_by_variant.most_common():
+                variants.add_row(name, str(games), str(self.findings_by_variant[name]))
+            console.print(variants)
+        if self.by_file:
+            files = Table("file", "findings", title="by file", title_justify="left")
+            for name, count in self.by_file.most_common(SUMMARY_FILES):
+                files.add_row(name, str(count))
+            hidden = len(self.by_file) - SUMMARY_FILES
+            if hidden > 0:
+                files.add_row(f"... {hidden} more files", "")
+            console.print(files)
+
+
+def selected(findings: list[Finding], args: argparse.Namespace) -> list[Finding]:
+    """The findings ``--select`` / ``--ignore`` let through."""
+    return [
+        finding
+        for finding in findings
+        if (args.select is None or finding.code in args.select)
+        and (args.ignore is None or finding.code not in args.ignore)
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every path; print findings; return the exit code."""
+    from pdn.batch import PathError, check_paths
+
+    options = AuditOptions(variant=args.variant, rules=args.rules)
+    errors = Console(file=sys.stderr)
+    summary = Summary()
+    threshold = SEVERITY_RANK["warning" if args.strict else "error"]
+    worst = -1
+    try:
+        stream = check_paths(args.paths, options, jobs=args.jobs, dask=args.dask)
+        for item in _with_progress(stream, errors):
+            if isinstance(item, PathError):
+                summary.unreadable += 1
+                errors.print(f"pdn check: {item.file}: {item.message}", markup=False)
+                continue
+            findings = selected(item.findings, args)
+            summary.add(item, findings)
+            for finding in findings:
+                print(finding.to_json() if args.format == "json" else finding.to_text())
+                worst = max(worst, SEVERITY_RANK[finding.severity or "error"])
+    except RuntimeError as error:  # e.g. --dask without the distributed package
+        errors.print(f"pdn check: {error}", markup=False)
+        return EXIT_USAGE
+    sys.stdout.flush()
+    if not args.no_summary:
+        summary.render(errors)
+    if summary.unreadable:
+        return EXIT_USAGE
+    return EXIT_FINDINGS if worst >= threshold else EXIT_OK
+
+
+def _with_progress(stream: Iterator[Any], console: Console) -> Iterator[Any]:
+    """``stream`` unchanged, with a live games counter on ``console`` when it is a terminal."""
+    if not console.is_terminal:
+        yield from stream
+        return
+    columns = (SpinnerColumn(), TextColumn("{task.completed} games checked"), TimeElapsedColumn())
+    # findings printed to a terminal stdout go above the bar; a redirected stdout is untouched
+    with Progress(
+        *columns, console=console, transient=True, redirect_stdout=sys.stdout.isatty()
+    ) as progress:
+        task = progress.add_task("check", total=None)
+        for item in stream:
+            progress.advance(task)
+            yield item
