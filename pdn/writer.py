@@ -49,7 +49,7 @@ _STANDARD_RESULTS = frozenset(_STYLE_SPELLING["international"].values()) | froze
     _STYLE_SPELLING["default"].values()
 )
 
-_SQUARE = r"(?:[a-z][0-9]{1,2}|[0-9]{1,3})"
+_SQUARE = r"(?:[a-l][0-9]{1,2}|[0-9]{1,3})"  # files a-l: never the x separator
 _SEPARATED_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+")
 _MOVE_PART = re.compile(rf"({_SQUARE})|([-x:])")
 _MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
@@ -137,8 +137,9 @@ def _fen_item(item: str, board: Board, notation: Notation) -> str:
 
 # -- PDN text ---------------------------------------------------------------------------------
 def escape_tag_value(value: str) -> str:
-    """A tag value between double quotes: backslashes and quotes escaped with a backslash."""
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value for between double quotes: each ``"`` written ``\\"``. Other backslashes
+    stay as they are (``C:\\games`` is common in files), exactly what the reader undoes."""
+    return value.replace('"', '\\"')
 
 
 class _Options:
@@ -235,7 +236,8 @@ class _Numbering:
 def _movetext_atoms(game: Game, options: _Options) -> Iterator[str]:
     """The move text as unbreakable atoms (a move number travels with its move)."""
     numbering = _Numbering(game, options.variant) if options.move_numbers == "renumber" else None
-    yield from _comment_atoms(game.comments_before)
+    if not game.tags:
+        yield from _comment_atoms(game.comments_before)
     if game.setup is not None:
         yield _setup_atom(game.setup, options)
     yield from _comment_atoms(game.comments_after)
@@ -284,15 +286,20 @@ def _node_atoms(
     numbering: _Numbering | None,
     options: _Options,
 ) -> Iterator[str]:
+    """Setup, move number, comments before, move + strength, NAGs, comments after. The
+    number comes before the comments, so a reader attaches those to this move."""
     if node.setup is not None:
         yield _setup_atom(node.setup, options)
         interrupted = True
-    if node.comments_before:
-        yield from _comment_atoms(node.comments_before)
-        interrupted = True
-    number = numbering.label(ply, interrupted) if numbering else node.move_number
+    if numbering is not None:
+        number = numbering.label(ply, interrupted or bool(node.comments_before))
+    else:
+        number = node.move_number
     move = options.move(node.move or "--") + (node.strength or "")
-    yield f"{number} {move}" if number else move
+    atoms = [*_comment_atoms(node.comments_before), move]
+    if number:
+        atoms[0] = f"{number} {atoms[0]}"
+    yield from atoms
     for nag in node.nags:
         yield f"${nag}"
     yield from _comment_atoms(node.comments_after)
@@ -304,8 +311,13 @@ def _setup_atom(fen: str, options: _Options) -> str:
 
 
 def _comment_atoms(comments: list[str]) -> Iterator[str]:
+    """``{text}``; a text holding ``}`` (read from a ``;`` comment) as ``;text`` plus a line
+    break, the only way PDN can carry it."""
     for text in comments:
-        yield "{" + text + "}"
+        if "}" in text and "\n" not in text:
+            yield ";" + text + "\n"
+        else:
+            yield "{" + text + "}"
 
 
 def _missing_command_texts(node: GameNode) -> list[str]:
@@ -347,7 +359,8 @@ def _glue_parentheses(atoms: Iterable[str]) -> list[str]:
 
 def _wrap(atoms: Iterable[str], width: int) -> str:
     """Atoms joined by spaces into lines of at most ``width`` columns; an atom is never split
-    (one longer than ``width`` gets a line of its own). O(total length)."""
+    (one longer than ``width`` gets a line of its own; one ending in a newline ends its
+    line). O(total length)."""
     lines: list[str] = []
     current = ""
     column = 0
@@ -360,6 +373,11 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
         if current:
             current += " "
             column += 1
+        if atom.endswith("\n"):
+            lines.append(current + atom[:-1])
+            current = ""
+            column = 0
+            continue
         current += atom
         column = len(atom) - atom.rfind("\n") - 1 if "\n" in atom else column + len(atom)
     if current:
@@ -392,6 +410,8 @@ def write_game(
     options = _Options(game, variant, notation, captures, move_numbers, results)
     tag_lines = [f'[{name} "{escape_tag_value(options.tag(name, value))}"]'
                  for name, value in game.tags]
+    if tag_lines and game.comments_before:  # read back as comments of the header
+        tag_lines[-1:-1] = [_wrap(_comment_atoms(game.comments_before), width)]
     atoms = _glue_parentheses(_movetext_atoms(game, options))
     if game.result is not None:
         atoms.append(options.result(game.result))

@@ -8,6 +8,8 @@ are built from a flat list of (parent, move) draws, so no recursion is involved.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import strategies as st
 
 from pdn.record import Game, GameNode
@@ -32,26 +34,31 @@ def tag_names() -> st.SearchStrategy[str]:
 
 
 def tag_values() -> st.SearchStrategy[str]:
-    """Printable values with quotes, backslashes, brackets and non-ASCII letters."""
-    odd = st.sampled_from(['"', "\\", "[", "]", "C:\\nemesis", "Fryslân", "Шашки", "%", ";"])
+    """Printable values with quotes, backslashes, brackets and non-ASCII letters (not both
+    a quote and ``]``: the reader's TAG token cannot tell where such a value ends)."""
+    odd = st.sampled_from(['"', "\\", "[", "]", "C:\\nemesis", "Fryslân", "Шашки", "%", ";", " "])
     plain = st.text(_TEXT_ALPHABET, max_size=20)
-    return st.lists(st.one_of(odd, plain), max_size=4).map("".join)
+    values = st.lists(st.one_of(odd, plain), max_size=4).map("".join)
+    return values.filter(lambda value: not ('"' in value and "]" in value))
 
 
-def comments() -> st.SearchStrategy[str]:
-    """Comment texts (no ``}``: PDN comments cannot contain one), some carrying commands."""
+def comments(commands: bool = True) -> st.SearchStrategy[str]:
+    """Comment texts, some spanning lines, some carrying ``[%commands]``; a text with ``}``
+    (only a ``;`` comment can hold one) has no line break."""
     words = st.one_of(
         st.text(_TEXT_ALPHABET, min_size=1, max_size=12),
-        st.sampled_from(COMMANDS),
-        st.sampled_from(["(21-18 migliore)", "32-28!", "1-0", "*", "$5", "%", ";"]),
+        st.sampled_from(COMMANDS if commands else ("clk",)),
+        st.sampled_from(["(21-18 migliore)", "32-28!", "1-0", "*", "$5", "%", ";", "\n", "  "]),
     )
-    return st.lists(words, min_size=1, max_size=6).map(" ".join).map(str.strip).filter(bool)
+    braced = st.lists(words, max_size=6).map(" ".join)
+    line_comment = st.text(_TEXT_ALPHABET, max_size=10).map(lambda text: text + "}")
+    return st.one_of(braced, line_comment)
 
 
 def numeric_moves() -> st.SearchStrategy[str]:
     """``32-28``, ``28x19``, ``47x38x24x13x36`` (squares 1..50)."""
     square = st.integers(1, 50).map(str)
-    plain = st.tuples(square, square).map("-".join)
+    plain = st.tuples(square, square).filter(lambda pair: pair[0] != pair[1]).map("-".join)
     capture = st.lists(square, min_size=2, max_size=5).map("x".join)
     return st.one_of(plain, capture)
 
@@ -97,41 +104,48 @@ def nodes(draw: st.DrawFn, moves: st.SearchStrategy[str]) -> dict[str, object]:
         "nags": draw(st.lists(st.integers(0, 255), max_size=2)),
         "comments_before": draw(st.lists(comments(), max_size=1)),
         "comments_after": draw(st.lists(comments(), max_size=2)),
-        "setup": draw(st.none() | fens()) if draw(st.integers(0, 9)) == 0 else None,
+        "setup": draw(fens()) if draw(st.integers(0, 9)) == 0 else None,
     }
 
 
-def build_node(parent: GameNode, fields: dict[str, object]) -> GameNode:
-    """Attach a child to ``parent`` from ``nodes()`` fields, commands derived from comments."""
+def build_node(parent: GameNode, fields: dict[str, Any]) -> GameNode:
+    """Attach a child to ``parent`` from ``nodes()`` fields, commands derived from comments.
+
+    Comments before a move are kept only where PDN text can say so: on the first move of a
+    line or after a move number (elsewhere they would belong to the previous move)."""
+    first_in_line = parent.parent is None or bool(parent.variations)
     child = parent.add_variation(
-        str(fields["move"]),
-        move_number=fields["move_number"],
-        strength=fields["strength"],
-        nags=list(fields["nags"]),  # type: ignore[call-overload]
-        setup=fields["setup"],
+        fields["move"], move_number=fields["move_number"], strength=fields["strength"],
+        nags=list(fields["nags"]), setup=fields["setup"],
     )
-    for text in fields["comments_before"]:  # type: ignore[attr-defined]
-        child.add_comment(text, before=True)
-    for text in fields["comments_after"]:  # type: ignore[attr-defined]
+    if first_in_line or child.move_number is not None:
+        for text in fields["comments_before"]:
+            child.add_comment(text, before=True)
+    for text in fields["comments_after"]:
         child.add_comment(text)
     return child
 
 
 @st.composite
 def games(draw: st.DrawFn, max_nodes: int = 30) -> Game:
-    """A whole record: tags, root comments, a move tree of up to ``max_nodes`` moves, result."""
+    """A whole record: tags, header comments, a move tree of up to ``max_nodes`` moves, and
+    a result (or none)."""
     tags = draw(st.lists(st.tuples(tag_names(), tag_values()), max_size=8))
     result = draw(st.none() | st.sampled_from(RESULTS))
     if not tags and result is None:
         result = "*"
     game = Game(tags, result=result)
-    for text in draw(st.lists(comments(), max_size=2)):
-        game.add_comment(text)
+    if tags:  # comments among the tags; the reader derives no commands from these
+        game.comments_before.extend(draw(st.lists(comments(commands=False), max_size=2)))
     moves = draw(st.sampled_from([numeric_moves(), algebraic_moves()]))
     tree: list[GameNode] = [game]
     for fields in draw(st.lists(nodes(moves), max_size=max_nodes)):
         # Mostly extend a line; sometimes branch from an earlier node (a variation).
-        parent_index = draw(st.integers(0, len(tree) - 1)) if draw(st.integers(0, 4)) == 0 \
-            else len(tree) - 1
+        branch = draw(st.integers(0, 4)) == 0
+        parent_index = draw(st.integers(0, len(tree) - 1)) if branch else len(tree) - 1
         tree.append(build_node(tree[parent_index], fields))
+    if len(tree) == 1:  # no moves: the text may still hold comments and a setup
+        for text in draw(st.lists(comments(), max_size=2)):
+            game.add_comment(text)
+        game.setup = draw(st.none() | fens())
     return game
