@@ -32,7 +32,7 @@ from pdn.findings import Finding
 from pdn.record import Game, GameNode, Source, commands_in
 from pdn.scan import Span, iter_spans, span_of_text
 
-Item = tuple[str, str, int, int]
+Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 
 _GRAMMAR_PLACES = (
@@ -87,7 +87,7 @@ def _flatten(tree: list[Any]) -> Iterator[Item]:
             if isinstance(child, list):
                 stack.append(iter(child))
                 break
-            yield (child.type, str(child), child.line or 0, child.column or 0)
+            yield (child.type, str(child), child.start_pos or 0)
         else:
             stack.pop()
 
@@ -138,14 +138,19 @@ class _Recovery:
         while end < len(self.text) and not self.text[end].isspace() and self.text[end] not in "{(":
             end += 1
         junk = self.text[start:end]
-        if junk.startswith("{"):
+        if _paren_depth(self.text, start) and not junk.startswith(("{", "}")):
+            end = _closing_paren(self.text, start)
+            shown = " ".join(self.text[start:end].split())
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            message = f"text in parentheses is not a variation (prose?): {shown!r}"
+        elif junk.startswith("{"):
             message = "comment '{' is never closed with '}'"
         elif junk.startswith("}"):
             message = "'}' without an opening '{' (comments cannot be nested)"
         elif junk.startswith("["):
             message = f"unreadable tag {junk!r}"
         else:
-            message = f"unreadable text {junk!r}; expected {_expected_words(error.allowed or ())}"
+            message = f"unreadable text {junk!r}: not a move, move number, comment or result"
         self.faults.append(self._at(error.line, error.column, message))
         state.line_ctr.feed(self.text[start:end])
         return True
@@ -154,11 +159,13 @@ class _Recovery:
         token = error.token
         parser = error.interactive_parser
         if token.type == "$END":
-            opened = 0
-            while "RPAR" in parser.choices():
-                parser.feed_token(Token("RPAR", ")"))
-                opened += 1
+            opened = _paren_depth(self.text, len(self.text))
             if not opened:
+                return False
+            try:
+                for _ in range(opened):
+                    parser.feed_token(Token("RPAR", ")"))
+            except UnexpectedInput:
                 return False
             line, column = _end_position(self.text)
             self.faults.append((line, column, f"{opened} variation(s) '(' never closed with ')'"))
@@ -182,6 +189,37 @@ class _Recovery:
         return line, column, message
 
 
+def _paren_depth(text: str, end: int) -> int:
+    """How many variations are open at ``end`` (comments skipped, stray ')' ignored)."""
+    depth = 0
+    index = 0
+    while index < end:
+        char = text[index]
+        if char == "{":
+            close = text.find("}", index)
+            index = end if close < 0 else close
+        elif char == "(":
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+        index += 1
+    return depth
+
+
+def _closing_paren(text: str, start: int) -> int:
+    """Index of the ')' closing the variation that ``start`` is in (or the text's end)."""
+    depth = 0
+    for index in range(start, len(text)):
+        char = text[index]
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            if not depth:
+                return index
+            depth -= 1
+    return len(text)
+
+
 def _end_position(text: str) -> tuple[int, int]:
     line = text.count("\n") + 1
     return line, len(text) - (text.rfind("\n") + 1) + 1
@@ -191,7 +229,7 @@ def _lark_items(text: str) -> tuple[list[Item], list[tuple[int, int, str]]]:
     """Items and (line, column, message) faults of ``text`` parsed by lark with recovery."""
     recovery = _Recovery(text)
     try:
-        tree = _lark().parse(text, on_error=recovery)
+        tree: Any = _lark().parse(text, on_error=recovery)
     except UnexpectedInput as error:  # recovery gave up: keep what the faults say
         recovery.faults.append(
             recovery._at(error.line, error.column, "the game cannot be read from here")
@@ -203,22 +241,31 @@ def _lark_items(text: str) -> tuple[list[Item], list[tuple[int, int, str]]]:
 # -- fast path ------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
-    """One regex of the grammar's terminals in lark's match order, plus a catch-all."""
+    """One regex of the grammar's terminals in lark's match order.
+
+    The ignored WHITESPACE terminal is folded in as an optional prefix (same text skipped,
+    one match per token instead of two); ``_STRAY`` catches any other character.
+    """
     parser = _lark()
     terminals = sorted(
         parser.terminals,
         key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
     )
-    alternatives = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals]
-    alternatives.append(r"(?P<_STRAY>[\s\S])")
-    return re.compile("|".join(alternatives)), frozenset(parser.ignore_tokens)
+    whitespace = next(t for t in terminals if t.name == "WHITESPACE").pattern.to_regexp()
+    alternatives = [
+        f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals if t.name != "WHITESPACE"
+    ]
+    alternatives.append(rf"(?P<_STRAY>(?!{whitespace})[\s\S])")
+    pattern = re.compile(f"(?:{whitespace})?(?:{'|'.join(alternatives)})")
+    return pattern, frozenset(parser.ignore_tokens)
 
 
 def _fast_items(text: str) -> list[Item] | None:
     """The item stream when the grammar accepts ``text`` as is, else ``None`` (use lark)."""
     pattern, ignored = _fast_lexer()
     items: list[Item] = []
-    line, line_start, scanned, depth = 1, 0, 0, 0
+    append = items.append
+    depth = 0
     previous = ""
     ended = False
     for match in pattern.finditer(text):
@@ -228,14 +275,8 @@ def _fast_items(text: str) -> list[Item] | None:
             continue
         if ended or kind == "_STRAY":
             return None
-        start = match.start()
-        newlines = text.count("\n", scanned, start)
-        if newlines:
-            line += newlines
-            line_start = text.rindex("\n", scanned, start) + 1
-        scanned = start
         if kind == "STRENGTH":
-            if previous not in ("MOVE", "UNKNOWN_MOVE"):
+            if previous != "MOVE" and previous != "UNKNOWN_MOVE":
                 return None
         elif kind == "LPAR":
             depth += 1
@@ -247,7 +288,7 @@ def _fast_items(text: str) -> list[Item] | None:
             if depth:
                 return None
             ended = True
-        items.append((kind, match.group(), line, start - line_start + 1))
+        append((kind, match.group(kind), match.start(kind)))
         previous = kind
     return None if depth else items
 
@@ -273,9 +314,18 @@ def normal_move(text: str) -> str:
     return normal
 
 
+_normal_numbers: dict[str, str] = {}
+
+
 def _normal_number(text: str) -> str:
-    digits = text.rstrip(".")
-    return f"{int(digits)}{'.' if text.count('.') == 1 else '...'}"
+    """``01.`` -> ``1.``, ``23..``/``23...`` -> ``23...``. Memoised."""
+    normal = _normal_numbers.get(text)
+    if normal is None:
+        normal = f"{int(text.rstrip('.'))}{'.' if text.count('.') == 1 else '...'}"
+        if len(_normal_numbers) > 65536:
+            _normal_numbers.clear()
+        _normal_numbers[text] = normal
+    return normal
 
 
 def parse_tag(token: str) -> tuple[str, str, list[str]]:
@@ -310,35 +360,64 @@ class _Line:
         self.numbered = False                 # a move number came after the last move
 
 
+class _Locator:
+    """Span offsets -> (line, column) in the whole file; O(1) amortised for rising offsets."""
+
+    __slots__ = ("text", "first_line", "first_column", "offset", "line", "line_start")
+
+    def __init__(self, span: Span) -> None:
+        self.text = span.text
+        self.first_line, self.first_column = span.line, span.column
+        self.offset = self.line_start = 0
+        self.line = span.line
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        if offset < self.offset:
+            self.offset, self.line, self.line_start = 0, self.first_line, 0
+        newlines = self.text.count("\n", self.offset, offset)
+        if not newlines and self.line != self.first_line:
+            self.offset = offset
+            return self.line, offset - self.line_start + 1
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rindex("\n", self.offset, offset) + 1
+        self.offset = offset
+        column = offset - self.line_start + 1
+        if self.line == self.first_line:
+            column += self.first_column - 1
+        return self.line, column
+
+
 def build_game(items: Iterable[Item], span: Span) -> Game:
-    """A record from an item stream (positions relative to the span). Iterative, O(items)."""
+    """A record from an item stream (offsets within the span). Iterative, O(items)."""
     game = Game(source=_source_of(span))
     findings = game.findings
-    first_line, first_column = span.line, span.column
-
-    def where(line: int, column: int) -> tuple[int, int]:
-        return line + first_line - 1, column + (first_column - 1 if line == 1 else 0)
-
+    where = _Locator(span)
     lines = [_Line(game)]
     seen_tags: set[str] = set()
     moved = False
-    for kind, text, rel_line, rel_column in items:
+    known_moves = _normal_moves
+    for kind, text, offset in items:
         line = lines[-1]
         if kind == "MOVE" or kind == "UNKNOWN_MOVE":
-            at_line, at_column = where(rel_line, rel_column)
+            at_line, at_column = where(offset)
             node = GameNode(
-                normal_move(text) if kind == "MOVE" else "--",
+                (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
                 parent=line.tail, move_number=line.number, comments_before=line.before,
                 nags=line.nags, setup=line.setup, line=at_line, column=at_column,
             )
-            for comment in line.before:
-                node.commands.extend(commands_in(comment))
+            if line.before:
+                for comment in line.before:
+                    node.commands.extend(commands_in(comment))
+                line.before = []
+            if line.nags:
+                line.nags = []
             if line.last is None:
                 line.tail.variations.insert(line.insert_at, node)
             else:
                 line.tail.variations.append(node)
             line.tail = line.last = node
-            line.before, line.nags, line.setup, line.number = [], [], None, None
+            line.setup = line.number = None
             line.numbered = False
             moved = True
         elif kind == "MOVENUMBER":
@@ -363,9 +442,9 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             assert branch is not None
             lines.append(_Line(branch))
         elif kind == "RPAR":
-            _finish_line(lines.pop(), findings, where(rel_line, rel_column))
+            _finish_line(lines.pop(), findings, where(offset))
         elif kind == "TAG":
-            _add_tag(game, text, seen_tags, moved, where(rel_line, rel_column))
+            _add_tag(game, text, seen_tags, moved, where(offset))
             game.comments_before.extend(line.before)
             line.before = []
         elif kind == "SETUP":
