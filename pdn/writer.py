@@ -19,6 +19,7 @@ from pdn.record import Game, GameNode, commands_in
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
+    from pdn.position import Position
     from pdn.variants import Variant
 
 Notation = Literal["numeric", "algebraic"]
@@ -143,7 +144,7 @@ def escape_tag_value(value: str) -> str:
 
 
 class _Options:
-    """What to convert while writing one game, with the variant resolved once."""
+    """What to convert while writing one game; the variant is detected once, on first use."""
 
     def __init__(
         self,
@@ -154,28 +155,34 @@ class _Options:
         move_numbers: MoveNumbers,
         results: Results,
     ) -> None:
-        needs_variant = notation is not None or move_numbers == "renumber" or results == "variant"
-        self.variant = variant_of(game, variant) if needs_variant else variant
+        self.game = game
+        self._variant = variant
         self.notation = notation
-        self.captures = captures
         self.move_numbers = move_numbers
         self.results = results
+        rewrite = notation is not None or captures == "full"
+        self.rewritten = (
+            rewritten_moves(game, self.variant, notation, full=captures == "full")
+            if rewrite else None
+        )
 
-    def move(self, text: str) -> str:
-        if self.notation is None or self.variant is None:
-            return text
-        board = self.variant.board
-        return convert_move_text(text, board, self.notation, self.variant.capture_separator)
+    @property
+    def variant(self) -> Variant:
+        if self._variant is None:
+            self._variant = variant_of(self.game)
+        return self._variant
+
+    def move(self, node: GameNode) -> str:
+        text = node.move or "--"
+        return text if self.rewritten is None else self.rewritten.get(id(node), text)
 
     def fen(self, text: str) -> str:
-        if self.notation is None or self.variant is None:
+        if self.notation is None:
             return text
         return convert_fen_text(text, self.variant.board, self.notation)
 
     def result(self, text: str) -> str:
-        if self.results == "keep" or self.variant is None:
-            return text
-        return result_in_style(text, self.variant)
+        return text if self.results == "keep" else result_in_style(text, self.variant)
 
     def tag(self, name: str, value: str) -> str:
         if name == "FEN":
@@ -185,34 +192,74 @@ class _Options:
         return value
 
 
-def variant_of(game: Game, variant: Variant | None = None) -> Variant | None:
-    """``variant`` when given, else the game's detected variant (``None`` if undecidable)."""
-    if variant is not None:
-        return variant
+def rewritten_moves(
+    game: Game, variant: Variant, notation: Notation | None, *, full: bool
+) -> dict[int, str]:
+    """``id(node) -> move text`` for every move of the tree, replayed through the rules engine:
+    squares in ``notation`` (``None``: each move's own), the variant's capture separator, the
+    full capture path when ``full`` or when the short form would be ambiguous. Where a line
+    cannot be replayed (unreadable FEN, a move no piece can make) its moves are converted
+    square by square. Iterative; cost: one legal-move generation per move."""
+    from pdn.position import FenError, Position
+
     try:
-        from pdn.detect import detect_variant
-    except ImportError:
-        return _variant_from_tag(game)
-    try:
-        return detect_variant(game)[0]
-    except (ValueError, KeyError):
-        return None
+        fen = game.headers.get("FEN")
+        start: Position | None = (
+            Position.from_fen(fen, variant) if fen else Position.initial(variant)
+        )
+    except FenError:
+        start = None
+    texts: dict[int, str] = {}
+    stack: list[tuple[GameNode, Position | None]] = [(game, start)]
+    while stack:
+        node, position = stack.pop()
+        for child in node.variations:
+            before = position
+            if child.setup is not None:
+                try:
+                    before = Position.from_fen(child.setup, variant)
+                except FenError:
+                    before = None
+            text, after = _replayed_move(child.move or "--", before, variant, notation, full)
+            texts[id(child)] = text
+            stack.append((child, after))
+    return texts
 
 
-def _variant_from_tag(game: Game) -> Variant | None:
-    try:
-        from pdn.variants import variant_from_gametype
-    except ImportError:
-        return None
-    gametype = game.headers.get("GameType")
-    return variant_from_gametype(gametype)[0] if gametype else None
+def _replayed_move(
+    text: str, position: Position | None, variant: Variant, notation: Notation | None, full: bool
+) -> tuple[str, Position | None]:
+    """The move text rewritten and the position after it (``None``: stop replaying)."""
+    own_notation: Notation = notation or ("algebraic" if re.search("[a-l]", text) else "numeric")
+    separator = variant.capture_separator
+    if position is not None:
+        from pdn.resolve import resolve
+
+        resolution = resolve(position, text)
+        move = resolution.move or resolution.as_played
+        if move is not None:
+            ambiguous = move.captures and sum(
+                1 for other in position.legal_moves()
+                if other.path[0] == move.path[0] and other.path[-1] == move.path[-1]
+            ) > 1
+            written = move.notation(variant.board, own_notation, bool(full or ambiguous), separator)
+            return written, position.play(move)
+    return convert_move_text(text, variant.board, own_notation, separator), None
+
+
+def variant_of(game: Game, override: Variant | None = None) -> Variant:
+    """The game's variant: its GameType, else ``override`` (``--variant``), else inferred
+    (``pdn.detect``; costs at most a few main-line replays when there is no GameType)."""
+    from pdn.detect import detect_variant
+
+    return detect_variant(game, override)[0]
 
 
 class _Numbering:
     """Standard move numbers from the start of the game: first-mover moves ``N.``, a
     second-mover move ``N...`` only where a line starts or something interrupted it."""
 
-    def __init__(self, game: Game, variant: Variant | None) -> None:
+    def __init__(self, game: Game, options: _Options) -> None:
         self.start = 1
         self.offset = 0  # 1 when the first ply is the second mover's
         first = game.next()
@@ -222,7 +269,7 @@ class _Numbering:
             self.offset = 1 if written.group(2) else 0
             return
         fen = game.headers.get("FEN", "").strip()
-        if variant is not None and fen[:1] in ("W", "B") and fen[0] != variant.first_mover:
+        if fen[:1] in ("W", "B") and fen[0] != options.variant.first_mover:
             self.offset = 1
 
     def label(self, ply: int, interrupted: bool) -> str | None:
@@ -235,7 +282,7 @@ class _Numbering:
 
 def _movetext_atoms(game: Game, options: _Options) -> Iterator[str]:
     """The move text as unbreakable atoms (a move number travels with its move)."""
-    numbering = _Numbering(game, options.variant) if options.move_numbers == "renumber" else None
+    numbering = _Numbering(game, options) if options.move_numbers == "renumber" else None
     if not game.tags:
         yield from _comment_atoms(game.comments_before)
     if game.setup is not None:
@@ -295,7 +342,7 @@ def _node_atoms(
         number = numbering.label(ply, interrupted or bool(node.comments_before))
     else:
         number = node.move_number
-    move = options.move(node.move or "--") + (node.strength or "")
+    move = options.move(node) + (node.strength or "")
     atoms = [*_comment_atoms(node.comments_before), move]
     if number:
         atoms[0] = f"{number} {atoms[0]}"
@@ -397,16 +444,17 @@ def write_game(
 ) -> str:
     """One game as PDN text ending in a newline: tag lines, a blank line, wrapped move text.
 
-    ``variant``: the rules for conversions (default: detected from the game).
-    ``notation``: ``None`` keeps moves as written, else squares in that notation with the
-    variant's capture separator (FEN tag and setups too). ``captures``: ``"short"`` only for
-    now. ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
-    ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record).
+    ``variant``: the rules for conversions (default: detected from the game, when needed).
+    ``notation``: ``None`` keeps moves as written; else every move is replayed and written
+    in that notation with the variant's capture separator (FEN tag and setups converted too).
+    ``captures``: ``"full"`` replays and writes every capture with its full path; ``"short"``
+    (from x to, the path only where that is ambiguous) applies when moves are rewritten.
+    ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
+    ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record), plus one
+    legal-move generation per move when moves are rewritten.
     """
     if game.raw is not None:
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"
-    if captures != "short":
-        raise ValueError("full capture paths need the rules engine (not available yet)")
     options = _Options(game, variant, notation, captures, move_numbers, results)
     tag_lines = [f'[{name} "{escape_tag_value(options.tag(name, value))}"]'
                  for name, value in game.tags]
@@ -474,19 +522,19 @@ def moves_to_json(start: GameNode) -> list[dict[str, Any]]:
 
 def game_to_json(game: Game, *, variant: Variant | None = None) -> dict[str, Any]:
     """One game as a JSON-ready dict (schema: docs/json-schema.md). O(size of the record)."""
-    resolved = variant_of(game, variant)
+    resolved = variant if variant is not None else variant_of(game)
     source = game.source
     return {
         "file": source.file,
         "game": source.game,
         "line": source.line,
-        "variant": resolved.name if resolved is not None else None,
+        "variant": resolved.name,
         "tags": [[name, value] for name, value in game.tags],
         "comments": list(game.comments_before) + list(game.comments_after),
         "setup": game.setup,
         "moves": moves_to_json(game),
         "result": game.result,
-        "winner": winner(game.result, resolved) if resolved is not None else None,
+        "winner": winner(game.result, resolved),
         "findings": [finding.to_dict() for finding in game.findings],
         "raw": game.raw,
     }

@@ -1,0 +1,108 @@
+"""`pdn convert`: rewrite a PDN file as PDN (any notation, wrapped) or as JSON Lines.
+
+Games stream one at a time (memory flat in file size). Reading findings (syntax, encoding,
+tags) go to stderr as compiler-style lines; exit 1 if any is an error, 2 on usage/I-O failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import ExitStack
+from typing import IO, Any, BinaryIO
+
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.findings import Finding
+from pdn.reader import read_games
+from pdn.variants import Variant
+from pdn.writer import game_to_json, variant_of, write_game
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``convert`` and its options."""
+    parser = subparsers.add_parser(
+        "convert",
+        help="rewrite PDN as PDN (numeric/algebraic, wrapped) or JSON Lines",
+        description=(
+            "Rewrite a PDN file: squares in numeric or algebraic notation, the variant's capture\n"
+            "separator and result style, 80-column lines; or one JSON object per game per line.\n"
+            "Nothing is dropped: games that do not parse are copied verbatim."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
+    parser.add_argument("-o", "--output", default="-", metavar="OUT",
+                        help="output file (default '-', stdout)")
+    parser.add_argument("--notation", choices=("numeric", "algebraic"),
+                        help="write squares in this notation (default: as written)")
+    parser.add_argument("--captures", choices=("short", "full"), default="short",
+                        help="short captures (from x to) or full capture paths")
+    parser.add_argument("--to", choices=("pdn", "json"), default="pdn", dest="output_format",
+                        help="output format (json: JSON Lines, one game per line)")
+    parser.add_argument("--variant", metavar="V",
+                        help="variant for games without a usable GameType (e.g. russian)")
+    parser.add_argument("--renumber", action="store_true",
+                        help="write standard move numbers instead of the recorded ones")
+    parser.add_argument("--width", type=int, default=80, metavar="N",
+                        help="wrap move text at N columns (default 80)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Convert ``args.path`` to ``args.output``; the exit code per DESIGN.md."""
+    try:
+        override = Variant.from_name(args.variant) if args.variant else None
+    except ValueError as error:
+        print(f"pdn convert: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        with ExitStack() as stack:
+            source: BinaryIO = (
+                sys.stdin.buffer if args.path == "-" else stack.enter_context(open(args.path, "rb"))
+            )
+            output: IO[str] = (
+                sys.stdout if args.output == "-"
+                else stack.enter_context(open(args.output, "w", encoding="utf-8", newline="\n"))
+            )
+            name = "<stdin>" if args.path == "-" else args.path
+            errors = _convert(source, name, output, override, args)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        print(f"pdn convert: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_FINDINGS if errors else EXIT_OK
+
+
+def _convert(
+    source: BinaryIO, name: str, output: IO[str], override: Variant | None,
+    args: argparse.Namespace,
+) -> bool:
+    """Stream every game from ``source`` to ``output``; True when an error finding was read."""
+    errors = False
+    first = True
+    for game in read_games(source, name=name):
+        errors = _report(game.findings) or errors
+        # Detected only when a conversion needs it; --variant for games without GameType.
+        variant = variant_of(game, override) if override is not None else None
+        if args.output_format == "json":
+            output.write(json.dumps(game_to_json(game, variant=variant), ensure_ascii=False))
+            output.write("\n")
+            continue
+        if not first:
+            output.write("\n")
+        first = False
+        output.write(write_game(
+            game, variant=variant, notation=args.notation, captures=args.captures,
+            width=args.width, move_numbers="renumber" if args.renumber else "keep",
+            results="variant",
+        ))
+    return errors
+
+
+def _report(findings: list[Finding]) -> bool:
+    """Print reading findings to stderr; True when one of them is an error."""
+    for finding in findings:
+        print(finding.to_text(), file=sys.stderr)
+    return any(finding.severity == "error" for finding in findings)

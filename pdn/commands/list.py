@@ -1,0 +1,97 @@
+"""`pdn list`: one row per game from the headers only (the scanner, no grammar, no replay).
+
+Columns: game number, line, White, Black, Event, Date, Result, GameType, plies. Output as a
+rich table, JSON Lines (one object per game) or CSV. Cost: one scan of the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Iterable
+from contextlib import ExitStack
+from typing import Any, BinaryIO
+
+from rich.console import Console
+from rich.table import Table
+
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.findings import Finding
+from pdn.scan import Span, iter_spans
+
+#: Output columns: (key in JSON/CSV, table heading).
+COLUMNS = (
+    ("game", "#"), ("line", "Line"), ("White", "White"), ("Black", "Black"),
+    ("Event", "Event"), ("Date", "Date"), ("Result", "Result"), ("GameType", "GameType"),
+    ("plies", "Plies"),
+)
+_TAG_COLUMNS = ("White", "Black", "Event", "Date", "Result", "GameType")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``list`` and its options."""
+    parser = subparsers.add_parser(
+        "list",
+        help="one line per game from the headers (fast, no replay)",
+        description="List the games of a PDN file from their headers: no parsing, no replay.",
+    )
+    parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
+    parser.add_argument("--format", choices=("table", "json", "csv"), default="table",
+                        help="table (default), JSON Lines, or CSV with a header row")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """List ``args.path`` to stdout; scanning findings to stderr; exit code per DESIGN.md."""
+    errors: list[Finding] = []
+    try:
+        with ExitStack() as stack:
+            source: BinaryIO = (
+                sys.stdin.buffer if args.path == "-" else stack.enter_context(open(args.path, "rb"))
+            )
+            name = "<stdin>" if args.path == "-" else args.path
+            rows = (game_row(span, errors) for span in iter_spans(source, name=name))
+            if args.format == "table":
+                Console(file=sys.stdout).print(_table(rows))
+            elif args.format == "json":
+                for row in rows:
+                    sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+            else:
+                writer = csv.DictWriter(sys.stdout, fieldnames=[key for key, _ in COLUMNS],
+                                        lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(rows)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        print(f"pdn list: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_FINDINGS if errors else EXIT_OK
+
+
+def game_row(span: Span, errors: list[Finding]) -> dict[str, Any]:
+    """The listing row of one span (ordinal, line, first value of each header tag, plies);
+    its scanning findings go to stderr, the errors among them appended to ``errors``."""
+    for finding in span.findings:
+        print(finding.to_text(), file=sys.stderr)
+        if finding.severity == "error":
+            errors.append(finding)
+    tags: dict[str, str] = {}
+    for tag, value in span.tags:
+        tags.setdefault(tag, value)
+    row: dict[str, Any] = {"game": span.ordinal, "line": span.line}
+    row.update((tag, tags.get(tag)) for tag in _TAG_COLUMNS)
+    row["plies"] = span.plies
+    return row
+
+
+def _table(rows: Iterable[dict[str, Any]]) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    for key, heading in COLUMNS:
+        table.add_column(heading, justify="right" if key in ("game", "line", "plies") else "left",
+                         overflow="fold")
+    for row in rows:
+        table.add_row(*("" if row[key] is None else str(row[key]) for key, _ in COLUMNS))
+    return table
