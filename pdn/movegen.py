@@ -1,0 +1,427 @@
+"""Legal moves for every variant's capture law, and perft.
+
+The engine works on int bitboards in the padded layout of `pdn.geometry.Board` (bit index =
+rank * stride + file). Plain moves and "is there a capture at all" are found bit-parallel with
+shifts; capture sequences are searched piece by piece along precomputed rays. Variant rules come
+only from the `Variant` data fields.
+
+Capture paths follow RULES.md §0: a path records the landing square after each captured piece;
+when a flying king goes on capturing along the same line, the empty squares between the two
+captured pieces are not separate paths. Duplicates (RULES.md A.2) are merged by (from, to,
+captured set, promotes) plus, for Italian, the order in which kings were taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from pdn.geometry import Board
+from pdn.variants import Variant
+
+if TYPE_CHECKING:
+    from pdn.position import Position
+
+#: Raw engine move: (from index, to index, captured mask, promotes, path indexes, captured
+#: indexes in jump order). Plain moves have an empty path and captures.
+RawMove = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: ``path`` = from, the landing square after each captured piece, to (a plain
+    move is ``(from, to)``); ``captures`` = captured squares in jump order."""
+
+    path: tuple[int, ...]
+    captures: tuple[int, ...] = ()
+    promotes: bool = False
+
+    @property
+    def from_square(self) -> int:
+        return self.path[0]
+
+    @property
+    def to_square(self) -> int:
+        return self.path[-1]
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    def notation(
+        self,
+        board: Board,
+        notation: Literal["numeric", "algebraic"] = "numeric",
+        full: bool = False,
+        separator: str | None = None,
+    ) -> str:
+        """PDN text: short form ``from-to`` / ``fromxto``, or with ``full`` every landing
+        square of a capture (PDN.md §1.4). ``separator`` replaces ``x`` between capture squares
+        (``":"`` Russian, ``"-"`` Thai); plain moves always use ``-``."""
+        squares = self.path if full else (self.path[0], self.path[-1])
+        names = [board.format_square(square, notation) for square in squares]
+        return ((separator or "x") if self.captures else "-").join(names)
+
+
+def legal_moves(position: Position, keep_duplicates: bool = False) -> list[Move]:
+    """Every legal move of ``position`` under its variant's rules: captures only when one
+    exists, filtered by the capture law; duplicates merged unless ``keep_duplicates``.
+    Cost: bit-parallel for plain moves, a depth-first search per capturing piece."""
+    rules = rules_for(position.variant)
+    own, opponent = _sides(position)
+    raw = rules.generate(own, opponent, position.king_bits, position.turn == "W", keep_duplicates)
+    return [rules.to_move(move) for move in raw]
+
+
+def perft(position: Position, depth: int, keep_duplicates: bool = False) -> list[int]:
+    """Node counts [n1, ..., n_depth] of the move tree below ``position`` (no draw rules; a
+    side without moves is a leaf). Bulk-counts the last ply without making the moves."""
+    if depth < 1:
+        return []
+    rules = rules_for(position.variant)
+    counts = [0] * depth
+    own, opponent = _sides(position)
+    rules.perft(own, opponent, position.king_bits, position.turn == "W", depth, keep_duplicates,
+                counts, 0)
+    return counts
+
+
+def _sides(position: Position) -> tuple[int, int]:
+    if position.turn == "W":
+        return position.white_bits, position.black_bits
+    return position.black_bits, position.white_bits
+
+
+_RULES: dict[Variant, Rules] = {}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The engine tables for ``variant``, built once per variant."""
+    rules = _RULES.get(variant)
+    if rules is None:
+        rules = _RULES[variant] = Rules(variant)
+    return rules
+
+
+def _shift(bits: int, offset: int) -> int:
+    return bits << offset if offset > 0 else bits >> -offset
+
+
+class Rules:
+    """Precomputed tables of one variant and its move generator (see module docstring)."""
+
+    def __init__(self, variant: Variant) -> None:
+        board = variant.board
+        self.variant = variant
+        self.board = board
+        stride = board.stride
+        self.playable = board.playable_mask
+        if variant.geometry == "diagonal":
+            king_steps = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+            orthogonal = [(2, 0), (-2, 0), (0, 2), (0, -2)]
+            man_moves = [(1, 1), (-1, 1)]
+            man_captures = [(1, 1), (-1, 1)]
+            if variant.men_capture_backward:
+                man_captures += [(1, -1), (-1, -1)]
+            if variant.orthogonal_captures:
+                man_captures += orthogonal
+            king_captures = king_steps + (orthogonal if variant.orthogonal_captures else [])
+        else:
+            king_steps = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+            man_moves = [(0, 1), (1, 0), (-1, 0)]
+            man_captures = list(man_moves)
+            king_captures = list(king_steps)
+        vectors: list[tuple[int, int]] = []
+        for step in king_captures + man_captures + man_moves + king_steps:
+            for vector in (step, (step[0], -step[1]), (-step[0], -step[1])):
+                if vector not in vectors:
+                    vectors.append(vector)
+        self.offsets = [df + dr * stride for df, dr in vectors]
+        self.reverse = [vectors.index((-df, -dr)) for df, dr in vectors]
+
+        def ids(steps: list[tuple[int, int]], white: bool) -> tuple[int, ...]:
+            return tuple(vectors.index(s if white else (s[0], -s[1])) for s in steps)
+
+        # index [white] -> direction ids
+        self.man_move_dirs = (ids(man_moves, False), ids(man_moves, True))
+        self.man_capture_dirs = (ids(man_captures, False), ids(man_captures, True))
+        self.king_move_dirs = ids(king_steps, True)
+        self.king_capture_dirs = ids(king_captures, True)
+        self.man_move_offsets = tuple(
+            tuple(self.offsets[d] for d in ds) for ds in self.man_move_dirs
+        )
+        self.man_capture_offsets = tuple(
+            tuple(self.offsets[d] for d in ds) for ds in self.man_capture_dirs
+        )
+        self.king_move_offsets = tuple(self.offsets[d] for d in self.king_move_dirs)
+        self.king_capture_offsets = tuple(self.offsets[d] for d in self.king_capture_dirs)
+        self.rays: list[list[tuple[int, ...]]] = [[] for _ in range(board.height * stride)]
+        for square in board.squares:
+            self.rays[board.bit_index(square)] = [
+                tuple(board.bit_index(s) for s in board.ray(square, vector)) for vector in vectors
+            ]
+        self.crown = (
+            _mask(board, variant.crowning_squares("B")),
+            _mask(board, variant.crowning_squares("W")),
+        )
+        self.flying = variant.king_range != "short"
+        self.land_behind = variant.king_range == "land-behind"
+        self.square_of = [0] * (board.height * stride)
+        for square in board.squares:
+            self.square_of[board.bit_index(square)] = square
+
+    # -- public engine API ----------------------------------------------------------------
+    def to_move(self, raw: RawMove) -> Move:
+        """The `Move` of a raw engine move."""
+        source, target, _mask_, promotes, path, captured = raw
+        square_of = self.square_of
+        if not path:
+            return Move((square_of[source], square_of[target]), (), promotes)
+        return Move(
+            tuple(square_of[i] for i in path), tuple(square_of[i] for i in captured), promotes
+        )
+
+    def generate(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> list[RawMove]:
+        """Legal raw moves of the side owning ``own``."""
+        if self.has_capture(own, opp, kings, white):
+            return self.captures(own, opp, kings, white, keep)
+        return self.plain_moves(own, opp, kings, white)
+
+    def count_moves(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> int:
+        """Number of legal moves, plain moves counted bit-parallel without listing them."""
+        if self.has_capture(own, opp, kings, white):
+            return len(self.captures(own, opp, kings, white, keep))
+        empty = self.playable & ~(own | opp)
+        men = own & ~kings
+        count = 0
+        for offset in self.man_move_offsets[white]:
+            count += (_shift(men, offset) & empty).bit_count()
+        own_kings = own & kings
+        if own_kings:
+            for offset in self.king_move_offsets:
+                reach = _shift(own_kings, offset) & empty
+                count += reach.bit_count()
+                while reach and self.flying:
+                    reach = _shift(reach, offset) & empty
+                    count += reach.bit_count()
+        return count
+
+    def perft(self, own: int, opp: int, kings: int, white: bool, depth: int, keep: bool,
+              counts: list[int], ply: int) -> None:
+        """Add the move counts below this node to ``counts[ply:]`` (make by bit arithmetic)."""
+        if depth == 1:
+            counts[ply] += self.count_moves(own, opp, kings, white, keep)
+            return
+        moves = self.generate(own, opp, kings, white, keep)
+        counts[ply] += len(moves)
+        for source, target, captured, promotes, _path, _caps in moves:
+            source_bit, target_bit = 1 << source, 1 << target
+            after = kings & ~captured
+            if kings & source_bit:
+                after = (after & ~source_bit) | target_bit
+            elif promotes:
+                after |= target_bit
+            self.perft(opp & ~captured, own ^ source_bit ^ target_bit, after, not white,
+                       depth - 1, keep, counts, ply + 1)
+
+    # -- plain moves ----------------------------------------------------------------------
+    def plain_moves(self, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
+        """Every non-capturing move (call only when no capture exists)."""
+        empty = self.playable & ~(own | opp)
+        men = own & ~kings
+        crown = self.crown[white]
+        moves: list[RawMove] = []
+        for offset in self.man_move_offsets[white]:
+            targets = _shift(men, offset) & empty
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                index = bit.bit_length() - 1
+                moves.append((index - offset, index, 0, bool(crown & bit), (), ()))
+        own_kings = own & kings
+        while own_kings:
+            bit = own_kings & -own_kings
+            own_kings ^= bit
+            source = bit.bit_length() - 1
+            for offset in self.king_move_offsets:
+                target = source + offset
+                while target >= 0 and (empty >> target) & 1:
+                    moves.append((source, target, 0, False, (), ()))
+                    if not self.flying:
+                        break
+                    target += offset
+        return moves
+
+    # -- captures -------------------------------------------------------------------------
+    def has_capture(self, own: int, opp: int, kings: int, white: bool) -> bool:
+        """Whether the side owning ``own`` has any capture (bit-parallel, first jump only)."""
+        empty = self.playable & ~(own | opp)
+        men = own & ~kings
+        victims = opp if self.variant.men_capture_kings else opp & ~kings
+        if men:
+            for offset in self.man_capture_offsets[white]:
+                if _shift(_shift(men, offset) & victims, offset) & empty:
+                    return True
+        own_kings = own & kings
+        if own_kings:
+            for offset in self.king_capture_offsets:
+                reach = _shift(own_kings, offset)
+                found = reach & opp
+                if self.flying:
+                    reach &= empty
+                    while reach:
+                        reach = _shift(reach, offset)
+                        found |= reach & opp
+                        reach &= empty
+                if _shift(found, offset) & empty:
+                    return True
+        return False
+
+    def captures(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> list[RawMove]:
+        """Every legal capture: all sequences, then the capture law, then duplicates merged
+        unless ``keep``. Cost: depth-first search from each piece that can start a capture."""
+        variant = self.variant
+        rays = self.rays
+        reverse = self.reverse
+        immediate = variant.immediate_removal
+        may_reverse = variant.king_may_reverse
+        men_take_kings = variant.men_capture_kings
+        in_passing = variant.promote_in_passing
+        crown = self.crown[white]
+        man_dirs = self.man_capture_dirs[white]
+        king_dirs = self.king_capture_dirs
+        flying = self.flying
+        many_landings = flying and not self.land_behind
+        occupied = own | opp
+        base = occupied  # occupancy with the moving piece lifted; set per piece below
+        sequences: list[tuple[tuple[int, ...], tuple[int, ...], int, bool]] = []
+
+        def options(
+            square: int, king: bool, taken: int, arrived: int, only: int, exclude: int
+        ) -> list[tuple[int, int, list[int]]]:
+            """(direction, victim, landing squares) for each next jump from ``square``."""
+            occ = base & ~taken if immediate else base
+            found = []
+            for d in king_dirs if king else man_dirs:
+                if (only >= 0 and d != only) or d == exclude:
+                    continue
+                if immediate and arrived >= 0 and d == reverse[arrived] and not may_reverse:
+                    continue
+                ray = rays[square][d]
+                length = len(ray)
+                i = 0
+                if king and flying:
+                    while i < length and not (occ >> ray[i]) & 1:
+                        i += 1
+                if i + 1 >= length:
+                    continue
+                victim = ray[i]
+                if not (opp >> victim) & 1 or (taken >> victim) & 1:
+                    continue
+                if not king and not men_take_kings and (kings >> victim) & 1:
+                    continue
+                j = i + 1
+                if (occ >> ray[j]) & 1:
+                    continue
+                landings = [ray[j]]
+                if king and many_landings:
+                    j += 1
+                    while j < length and not (occ >> ray[j]) & 1:
+                        landings.append(ray[j])
+                        j += 1
+                found.append((d, victim, landings))
+            return found
+
+        def expand(path: tuple[int, ...], caps: tuple[int, ...], taken: int, king: bool,
+                   jumps: list[tuple[int, int, list[int]]]) -> None:
+            for d, victim, landings in jumps:
+                caps2 = caps + (victim,)
+                taken2 = taken | (1 << victim)
+                if len(landings) == 1:
+                    land = landings[0]
+                    king2 = king or (in_passing and bool((crown >> land) & 1))
+                    following = options(land, king2, taken2, d, -1, -1)
+                    if following:
+                        expand(path + (land,), caps2, taken2, king2, following)
+                    else:
+                        sequences.append((path + (land,), caps2, taken2, king2))
+                    continue
+                # a flying king with several landing squares: it must land where it can go on
+                # capturing if any landing allows it; going straight on is one path (RULES §0)
+                straight = options(landings[0], True, taken2, d, d, -1)
+                turns = [options(land, True, taken2, d, -1, d) for land in landings]
+                if straight or any(turns):
+                    for land, turn in zip(landings, turns, strict=True):
+                        if turn:
+                            expand(path + (land,), caps2, taken2, True, turn)
+                    if straight:
+                        expand(path + (landings[0],), caps2, taken2, True, straight)
+                else:
+                    for land in landings:
+                        sequences.append((path + (land,), caps2, taken2, True))
+
+        empty = self.playable & ~occupied
+        victims = opp if men_take_kings else opp & ~kings
+        men = own & ~kings
+        starters = own & kings
+        for offset in self.man_capture_offsets[white]:
+            starters |= _shift(_shift(empty, -offset) & victims, -offset) & men
+        while starters:
+            bit = starters & -starters
+            starters ^= bit
+            start = bit.bit_length() - 1
+            base = occupied & ~bit
+            is_king = bool(kings & bit)
+            first = options(start, is_king, 0, -1, -1, -1)
+            if first:
+                expand((start,), (), 0, is_king, first)
+        return self._select(sequences, kings, keep, crown)
+
+    def _select(self, sequences: list[tuple[tuple[int, ...], tuple[int, ...], int, bool]],
+                kings: int, keep: bool, crown: int) -> list[RawMove]:
+        """Apply the capture law, then merge duplicates unless ``keep``; ``crown`` = the
+        mover's crowning squares."""
+        law = self.variant.capture_law
+        if law == "czech":
+            by_king = [s for s in sequences if (kings >> s[0][0]) & 1]
+            sequences = by_king or sequences
+        elif law != "free":
+            scores = [self._score(law, s[0][0], s[1], kings) for s in sequences]
+            best = max(scores)
+            sequences = [s for s, score in zip(sequences, scores, strict=True) if score == best]
+        moves: list[RawMove] = []
+        seen: set[tuple[object, ...]] = set()
+        king_order = self.variant.king_order_matters
+        for path, caps, taken, final_king in sequences:
+            source, target = path[0], path[-1]
+            started_king = bool((kings >> source) & 1)
+            promotes = not started_king and (final_king or bool((crown >> target) & 1))
+            if not keep:
+                key: tuple[object, ...] = (source, target, taken, promotes)
+                if king_order:
+                    key += tuple((kings >> v) & 1 for v in caps)
+                if key in seen:
+                    continue
+                seen.add(key)
+            moves.append((source, target, taken, promotes, path, caps))
+        return moves
+
+    @staticmethod
+    def _score(law: str, source: int, caps: tuple[int, ...], kings: int) -> tuple[int, ...]:
+        """Comparable strength of a capture under ``law`` (greater = preferred)."""
+        flags = tuple((kings >> v) & 1 for v in caps)
+        by_king = (kings >> source) & 1
+        if law == "quantity":
+            return (len(caps),)
+        if law == "quantity-kings":
+            return (len(caps), sum(flags))
+        if law == "frisian":  # a king is worth more than a man, less than two (RULES B§10)
+            return (100 * len(caps) + 99 * sum(flags), by_king)
+        return (len(caps), by_king, sum(flags), *flags)  # italian precedence (RULES B§7)
+
+
+def _mask(board: Board, squares: tuple[int, ...]) -> int:
+    mask = 0
+    for square in squares:
+        mask |= 1 << board.bit_index(square)
+    return mask

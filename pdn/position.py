@@ -1,0 +1,314 @@
+"""Positions: pieces and side to move, FEN in and out, repetition key, validation.
+
+A `Position` is immutable. Pieces live in three bitboards (White, Black, kings) in the padded
+bit layout of `pdn.geometry.Board`, which the rules engine (`pdn.movegen`) works on directly.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Iterator
+from functools import cache
+from typing import TYPE_CHECKING, Literal
+
+from pdn.geometry import Board
+from pdn.variants import Variant
+
+if TYPE_CHECKING:
+    from pdn.movegen import Move
+
+Colour = Literal["W", "B"]
+Notation = Literal["numeric", "algebraic"]
+
+
+class FenError(ValueError):
+    """A FEN that cannot be read; ``str(error)`` is the reason in words."""
+
+
+class Piece(enum.Enum):
+    """A piece: colour and man/king."""
+
+    WHITE_MAN = "w"
+    WHITE_KING = "W"
+    BLACK_MAN = "b"
+    BLACK_KING = "B"
+
+    @property
+    def colour(self) -> Colour:
+        return "W" if self.value in "wW" else "B"
+
+    @property
+    def is_king(self) -> bool:
+        return self.value.isupper()
+
+    @classmethod
+    def of(cls, colour: Colour, king: bool) -> Piece:
+        """The piece of ``colour``, king or man."""
+        return cls(colour if king else colour.lower())
+
+
+class Position:
+    """Pieces on a variant's board and the side to move. Immutable; ``play`` returns a new one.
+
+    Build with `initial`, `from_fen` or `from_pieces`. Squares are the variant's own numbers.
+    """
+
+    __slots__ = ("variant", "turn", "white_bits", "black_bits", "king_bits", "_notes")
+
+    variant: Variant
+    turn: Colour
+    white_bits: int  #: White pieces, bit layout of ``variant.board`` (engine use)
+    black_bits: int
+    king_bits: int
+    _notes: tuple[str, ...]
+
+    def __init__(
+        self,
+        variant: Variant,
+        turn: Colour,
+        white_bits: int,
+        black_bits: int,
+        king_bits: int,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        """Low-level constructor from bitboards; ``notes`` are problems met while reading."""
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "white_bits", white_bits)
+        object.__setattr__(self, "black_bits", black_bits)
+        object.__setattr__(self, "king_bits", king_bits)
+        object.__setattr__(self, "_notes", notes)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def initial(cls, variant: Variant) -> Position:
+        """The start position of ``variant``."""
+        return _initial(variant)
+
+    @classmethod
+    def from_pieces(
+        cls, variant: Variant, pieces: dict[int, Piece], turn: Colour
+    ) -> Position:
+        """A position from {square: piece}; ValueError for squares not on the board."""
+        board = variant.board
+        white = black = kings = 0
+        for square, piece in pieces.items():
+            bit = 1 << board.bit_index(square)
+            if piece.colour == "W":
+                white |= bit
+            else:
+                black |= bit
+            if piece.is_king:
+                kings |= bit
+        return cls(variant, turn, white, black, kings)
+
+    @classmethod
+    def from_fen(cls, fen: str, variant: Variant) -> Position:
+        """Read a PDN FEN in any dialect of PDN.md §3: numeric or algebraic squares, ranges
+        (``31-50``), ``K`` kings, ``?`` turn (read as the variant's first mover), trailing
+        ``.``, lidraughts ``:H0:F1``, empty sides (``B::``), leading zeros, any order.
+
+        Squares off the board and contradictions (a square given twice) do not raise: they are
+        kept as `problems`. FenError(reason) when the text cannot be read. O(len(fen)).
+        """
+        text = fen.strip().strip('"').strip()
+        while text.endswith("."):
+            text = text[:-1].rstrip()
+        if not text:
+            raise FenError("empty FEN")
+        fields = text.split(":")
+        turn_text = fields[0].strip().upper()
+        if turn_text not in ("W", "B", "?"):
+            raise FenError(f"side to move {fields[0].strip()!r} is not W, B or ?")
+        turn: Colour = variant.first_mover if turn_text == "?" else turn_text  # type: ignore[assignment]
+        board = variant.board
+        placed: dict[int, Piece] = {}
+        notes: list[str] = []
+        for field in fields[1:]:
+            field = field.strip()
+            if not field:
+                continue
+            head = field[0].upper()
+            if head in "HF" and field[1:].isdigit():
+                continue  # lidraughts half-move clock / full-move number
+            if head == "?":
+                raise FenError(f"piece list {field!r} has unknown colour '?'")
+            if head not in "WB":
+                raise FenError(f"piece list {field!r} does not start with W or B")
+            colour: Colour = "W" if head == "W" else "B"
+            for item in field[1:].split(","):
+                item = item.strip()
+                if item:
+                    _place(item, colour, board, placed, notes)
+        white = black = kings = 0
+        for square, piece in placed.items():
+            bit = 1 << board.bit_index(square)
+            if piece.colour == "W":
+                white |= bit
+            else:
+                black |= bit
+            if piece.is_king:
+                kings |= bit
+        return cls(variant, turn, white, black, kings, tuple(notes))
+
+    # -- reading --------------------------------------------------------------------------
+    def fen(self, notation: Notation | None = None) -> str:
+        """Canonical FEN: side to move, then White, then Black; every square written (no
+        ranges), kings with ``K``, sorted by number (numeric) or by rank then file
+        (algebraic, as lidraughts writes). ``notation`` defaults to the variant's."""
+        notation = notation or self.variant.default_notation
+        board = self.variant.board
+        groups = {"W": [], "B": []}  # type: dict[str, list[tuple[tuple[int, int], str]]]
+        for square, piece in self.pieces():
+            if notation == "algebraic":
+                file, rank = board.coords(square)
+                order, name = (rank, file), board.to_algebraic(square)
+            else:
+                order, name = (square, 0), str(square)
+            groups[piece.colour].append((order, ("K" if piece.is_king else "") + name))
+        parts = [",".join(name for _, name in sorted(groups[c])) for c in ("W", "B")]
+        return f"{self.turn}:W{parts[0]}:B{parts[1]}"
+
+    def key(self) -> Hashable:
+        """Board + side to move, for repetition counting. O(1)."""
+        return (self.white_bits, self.black_bits, self.king_bits, self.turn)
+
+    def piece_at(self, square: int) -> Piece | None:
+        """The piece on ``square``, None when empty; ValueError off the board. O(1)."""
+        bit = 1 << self.variant.board.bit_index(square)
+        if self.white_bits & bit:
+            return Piece.WHITE_KING if self.king_bits & bit else Piece.WHITE_MAN
+        if self.black_bits & bit:
+            return Piece.BLACK_KING if self.king_bits & bit else Piece.BLACK_MAN
+        return None
+
+    def pieces(self) -> Iterator[tuple[int, Piece]]:
+        """(square, piece) for every piece, by square number. O(pieces)."""
+        board = self.variant.board
+        found = []
+        occupied = self.white_bits | self.black_bits
+        while occupied:
+            bit = occupied & -occupied
+            occupied ^= bit
+            square = board.square_of_index(bit.bit_length() - 1)
+            king = bool(self.king_bits & bit)
+            found.append((square, Piece.of("W" if self.white_bits & bit else "B", king)))
+        found.sort(key=lambda item: item[0])
+        return iter(found)
+
+    def count(self, colour: Colour) -> int:
+        """Number of pieces of ``colour``."""
+        return (self.white_bits if colour == "W" else self.black_bits).bit_count()
+
+    def problems(self) -> list[str]:
+        """Why this position is impossible for its variant, in words; [] when fine.
+
+        Reports squares read off the board or given twice, men standing on their own crowning
+        squares, and more pieces of a side than the variant starts with. O(pieces).
+        """
+        found = list(self._notes)
+        variant = self.variant
+        crowning = {c: set(variant.crowning_squares(c)) for c in ("W", "B")}
+        for square, piece in self.pieces():
+            if not piece.is_king and square in crowning[piece.colour]:
+                side = "White" if piece.colour == "W" else "Black"
+                found.append(
+                    f"{side} man on {self._name(square)}, its crowning square (it would be a king)"
+                )
+        start = Position.initial(variant)
+        sides: tuple[tuple[Colour, str], ...] = (("W", "White"), ("B", "Black"))
+        for colour, side in sides:
+            have, most = self.count(colour), start.count(colour)
+            if have > most:
+                found.append(f"{side} has {have} pieces; {variant.name} starts with {most}")
+        return found
+
+    def _name(self, square: int) -> str:
+        return self.variant.board.format_square(square, self.variant.default_notation)
+
+    # -- moves ----------------------------------------------------------------------------
+    def legal_moves(self, keep_duplicates: bool = False) -> list[Move]:
+        """Every legal move (see `pdn.movegen.legal_moves`)."""
+        from pdn.movegen import legal_moves
+
+        return legal_moves(self, keep_duplicates)
+
+    def play(self, move: Move) -> Position:
+        """The position after ``move``, the other side to move; no legality check (the moving
+        piece must exist). Captured squares are emptied; the piece is crowned when the move
+        says so or when a man ends on its crowning square. ValueError when ``move.from_square``
+        holds no piece of the side to move. O(len(move.captures))."""
+        board = self.variant.board
+        source = 1 << board.bit_index(move.from_square)
+        target = 1 << board.bit_index(move.to_square)
+        own = self.white_bits if self.turn == "W" else self.black_bits
+        opponent = self.black_bits if self.turn == "W" else self.white_bits
+        if not own & source:
+            side = "White" if self.turn == "W" else "Black"
+            raise ValueError(f"no {side} piece on {self._name(move.from_square)}")
+        captured = 0
+        for square in move.captures:
+            captured |= 1 << board.bit_index(square)
+        was_king = bool(self.king_bits & source)
+        own = (own & ~source) | target
+        opponent &= ~captured & ~target
+        kings = self.king_bits & ~captured & ~source & ~target
+        crowned = move.promotes or move.to_square in self.variant.crowning_squares(self.turn)
+        if was_king or crowned:
+            kings |= target
+        white, black = (own, opponent) if self.turn == "W" else (opponent, own)
+        return Position(self.variant, "B" if self.turn == "W" else "W", white, black, kings)
+
+    # -- value semantics ------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Position)
+            and self.variant.name == other.variant.name
+            and self.key() == other.key()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.variant.name, self.key()))
+
+    def __repr__(self) -> str:
+        return f"Position({self.variant.name!r}, {self.fen()!r})"
+
+
+def _place(
+    item: str, colour: Colour, board: Board, placed: dict[int, Piece], notes: list[str]
+) -> None:
+    """Put the pieces of one FEN item (``K12``, ``31-50``, ``Kc3``, ``05``) into ``placed``."""
+    king = item[0] == "K" or (item[0] == "k" and board.width <= 10)
+    body = item[1:] if king else item
+    names: list[str]
+    if "-" in body:
+        low, _, high = body.partition("-")
+        if not (low.isdigit() and high.isdigit()):
+            raise FenError(f"range {item!r} is not two square numbers")
+        first, last = int(low), int(high)
+        if first > last:
+            raise FenError(f"range {item!r} runs backwards")
+        names = [str(n) for n in range(first, last + 1)]
+    else:
+        names = [body]
+    side = "White" if colour == "W" else "Black"
+    for name in names:
+        if not name or not (name.isdigit() or (name[0].isalpha() and name[1:].isdigit())):
+            raise FenError(f"{item!r} is not a square")
+        try:
+            square = board.parse_square(name)
+        except ValueError as error:
+            notes.append(f"{side} piece ignored: {error}")
+            continue
+        if square in placed:
+            notes.append(f"square {name} is given twice (kept the first)")
+            continue
+        placed[square] = Piece.of(colour, king)
+
+
+@cache
+def _initial(variant: Variant) -> Position:
+    return Position.from_fen(variant.start_fen, variant)

@@ -1,0 +1,139 @@
+"""Move generation per variant: capture laws, promotion, notation, duplicates, perft basics.
+
+The published perft tables and the T1-T25 rule positions live in tests/test_perft.py and the
+rule-position tests; here each variant's own capture law is pinned by a small position.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pdn.movegen import Move, perft
+from pdn.position import Position
+from pdn.variants import VARIANTS, Variant
+
+
+def moves_of(variant_name: str, fen: str, keep: bool = False) -> list[str]:
+    """Legal moves as sorted full-path algebraic text, ``+`` marking a promotion."""
+    variant = Variant.from_name(variant_name)
+    position = Position.from_fen(fen, variant)
+    return sorted(
+        move.notation(variant.board, "algebraic", full=True) + ("+" if move.promotes else "")
+        for move in position.legal_moves(keep)
+    )
+
+
+# variant -> number of moves in the start position (perft d1)
+INITIAL_MOVES = {
+    "international": 9, "brazilian": 7, "russian": 7, "pool": 7, "english": 7,
+    "portuguese": 7, "spanish": 7, "italian": 7, "czech": 7, "frisian": 9, "turkish": 8,
+    "thai": 7, "canadian": 11, "international-giveaway": 9, "brazilian-giveaway": 7,
+    "russian-giveaway": 7, "diagonal-9": 5, "diagonal-12": 3,
+}
+
+
+def test_every_variant_has_an_initial_move_count():
+    assert set(INITIAL_MOVES) == set(VARIANTS)
+
+
+@pytest.mark.parametrize(("name", "count"), sorted(INITIAL_MOVES.items()))
+def test_initial_move_counts(name, count):
+    position = Position.initial(VARIANTS[name])
+    moves = position.legal_moves()
+    assert len(moves) == count
+    assert perft(position, 1) == [count]
+    assert all(not move.is_capture for move in moves)
+
+
+def test_promotion_in_passing_russian_only():
+    fen = "W:Wb6:Bc7,f6"  # the man crowns on d8 mid-capture; only a king can go on over f6
+    assert moves_of("russian", fen) == ["b6xd8xg5+", "b6xd8xh4+"]
+    assert moves_of("pool", fen) == ["b6xd8+"]
+    assert moves_of("brazilian", fen) == ["b6xd8+"]
+
+
+def test_english_crowning_ends_the_move_and_kings_are_short():
+    assert moves_of("english", "W:Wb6:Bc7,e7") == ["b6xd8+"]
+    assert moves_of("english", "B:WKa1:Bh8") == ["h8-g7"]
+    assert moves_of("english", "W:WKa1:Bh8") == ["a1-b2"]
+
+
+def test_quality_portuguese_and_spanish_take_the_king():
+    for name in ("portuguese", "spanish"):
+        assert moves_of(name, "W:Wd3:Bc4,Ke4") == ["d3xf5"]
+        assert moves_of(name, "W:Wd3:Bc2,e4") == ["d3xf5"]  # men never capture backwards
+
+
+def test_czech_king_must_capture_else_free_choice():
+    assert moves_of("czech", "W:WKa1,g3:Bc3,f4") == [
+        "a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"
+    ]
+    assert moves_of("czech", "W:Wg3,a1:Bf4,f6,d6,b2") == ["a1xc3", "g3xe5xc7", "g3xe5xg7"]
+
+
+def test_free_choice_russian_vs_majority_brazilian():
+    fen = "W:Wc3,g3:Bd4,f4,f6"
+    assert moves_of("russian", fen) == ["c3xe5xg7", "g3xe5xg7"]
+    assert moves_of("brazilian", fen) == ["c3xe5xg7", "g3xe5xg7"]
+    fen = "W:Wc1,g3:Bd2,f4,f6"
+    assert moves_of("russian", fen) == ["c1xe3xg5xe7", "g3xe5xg7"]
+    assert moves_of("brazilian", fen) == ["c1xe3xg5xe7"]
+
+
+def test_frisian_orthogonal_captures_and_value():
+    assert moves_of("frisian", "W:W28:B27") == ["e5xa5"]  # along the rank
+    assert moves_of("frisian", "W:W28:B18") == ["e5xe9"]  # along the file
+    # a king is worth more than a man: d6 + king c5 (299) beats the king alone (199)
+    assert moves_of("frisian", "W:W28:BK27,22,12") == ["e5xc7xc3"]
+    # ...but less than two men: two men (200) beat one king (199)
+    assert moves_of("frisian", "W:W33:BK34,28,17") == ["f4xd6xb8"]
+
+
+def test_turkish_orthogonal_men_immediate_removal():
+    assert moves_of("turkish", "W:Wd4:Bd5,c4,e4,d3") == ["d4xb4", "d4xd6", "d4xf4"]
+    # the king passes a3 again after taking it (immediate removal): 5 pieces
+    assert moves_of("turkish", "W:WKa1:Ba3,c5,d3,c2,a6") == [
+        "a1xa5xd5xd2xa2xa7", "a1xa5xd5xd2xa2xa8"
+    ]
+    # no 180-degree turn: after taking b1 the king may not come back east over f1
+    assert moves_of("turkish", "W:WKd1:Bb1,f1") == ["d1xa1", "d1xg1", "d1xh1"]
+    assert moves_of("turkish", "W:WKd1:Bb1,a3") == ["d1xa1xa4", "d1xa1xa5", "d1xa1xa6",
+                                                     "d1xa1xa7", "d1xa1xa8"]
+
+
+def test_thai_king_lands_right_behind():
+    assert moves_of("thai", "W:WKa1:Bd4") == ["a1xe5"]
+    assert moves_of("thai", "W:WKa1:Bd4,f6,b6") == ["a1xe5xg7"]
+
+
+def test_italian_man_cannot_take_a_king():
+    assert moves_of("italian", "W:W30:BK26") == ["d1-e2"]  # 30-27 in Italian numbering
+    assert moves_of("italian", "W:W30:B26") == ["d1xb3"]  # 30x21
+
+
+def test_duplicates_dropped_or_kept():
+    fen = "W:WK38:B18,19,32,33"  # the circular capture of RULES.md T13
+    assert len(moves_of("international", fen)) == 5
+    assert len(moves_of("international", fen, keep=True)) == 6
+
+
+def test_notation_short_full_algebraic_and_separator():
+    international = Variant.from_name("international")
+    position = Position.from_fen("W:WK47:B14,19,29,31,42", international)
+    moves = sorted(position.legal_moves(), key=lambda m: m.path)
+    assert [m.notation(international.board) for m in moves] == ["47x36", "47x36"]
+    assert [m.notation(international.board, full=True) for m in moves] == [
+        "47x38x20x9x36", "47x38x24x13x36"
+    ]
+    russian = Variant.from_name("russian")
+    capture = Move((22, 15), (18,), False)
+    assert capture.notation(russian.board, "algebraic", separator=":") == "c3:e5"
+    assert Move((22, 18)).notation(russian.board, "algebraic") == "c3-d4"
+    assert Move((22, 18)).notation(russian.board, "numeric", separator=":") == "22-18"
+
+
+def test_perft_lists_every_depth_and_stops_on_blocked_positions():
+    international = Variant.from_name("international")
+    assert perft(Position.initial(international), 3) == [9, 81, 658]
+    assert perft(Position.from_fen("W:W46:B41,37", international), 2) == [0, 0]
+    assert perft(Position.initial(international), 0) == []
