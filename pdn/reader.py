@@ -403,8 +403,8 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             at_line, at_column = where(offset)
             node = GameNode(
                 (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
-                parent=line.tail, move_number=line.number, comments_before=line.before,
-                nags=line.nags, setup=line.setup, line=at_line, column=at_column,
+                parent=line.tail, move_number=line.number, comments_before=line.before or None,
+                nags=line.nags or None, setup=line.setup, line=at_line, column=at_column,
             )
             if line.before:
                 for comment in line.before:
