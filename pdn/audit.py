@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 #: Marks findings made from an exception of the engine itself (a bug, not a file problem).
 INTERNAL_ERROR = "internal error"
+#: Following plies replayed to choose between the readings of an ambiguous move.
+DISAMBIGUATION_PLIES = 12
 #: Legal alternatives named in a finding message, at most.
 MAX_ALTERNATIVES = 8
 
@@ -303,14 +305,20 @@ class _Auditor:
     def _disambiguate(
         self, candidates: tuple[Move, ...], position: Position, node: GameNode
     ) -> Move:
-        """The candidate after which the next written move is legal (else the first)."""
-        following = node.next()
-        if following is not None and following.move:
-            for candidate in candidates:
-                after = position.play(candidate)
-                if resolve(after, following.move).code is None:
-                    return candidate
-        return candidates[0]
+        """The candidate after which most of the next written moves (up to
+        ``DISAMBIGUATION_PLIES``) are legal; the first one on a tie."""
+        best, best_plies = candidates[0], -1
+        for candidate in candidates:
+            after, plies = position.play(candidate), 0
+            following = node.next()
+            while following is not None and plies < DISAMBIGUATION_PLIES:
+                resolution = resolve(after, following.move or "")
+                if resolution.code is not None or resolution.move is None:
+                    break
+                after, plies, following = after.play(resolution.move), plies + 1, following.next()
+            if plies > best_plies:
+                best, best_plies = candidate, plies
+        return best
 
     def _alternatives(self, moves: tuple[Move, ...]) -> str:
         board, notation = self.variant.board, self.variant.default_notation
@@ -320,17 +328,19 @@ class _Auditor:
         return shown + (f", ... {more} more" if more > 0 else "")
 
     def _check_move_number(self, line: _Line, node: GameNode, ply: int) -> None:
-        """Flag a written move number that is not the expected one (once per renumbering)."""
+        """Flag a written move number that is neither the expected one nor the one the line's
+        numbering had before a reported jump (so a one-off typo is reported once)."""
         written = _MOVE_NUMBER.match(node.move_number or "")
         if not written:
             return
-        expected = self._expected_number(line, ply) + line.number_offset
+        base = self._expected_number(line, ply)
+        expected = base + line.number_offset
         number = int(written[1])
-        if number != expected:
+        if number not in (expected, base):
             self._at(
                 node, ply, "move-number", f"move number {number} where {expected} was expected"
             )
-            line.number_offset += number - expected
+        line.number_offset = number - base  # follow the new numbering, or back to the old
 
     def _expected_number(self, line: _Line, ply: int) -> int:
         """Full-move number of ``ply`` counted from the line's start position."""
@@ -393,7 +403,7 @@ class _Auditor:
         position = self.final.position
         material = material_of(position)
         pieces = {"W": sum(material[:2]), "B": sum(material[2:])}
-        if winner is not None and pieces[winner] == 0:
+        if winner is not None and pieces[winner] == 0 and not self.variant.giveaway:
             self._result(f"result {text} is a win for {_side(winner)}, who has no pieces left")
             return
         if position.legal_moves():

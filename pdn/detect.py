@@ -148,15 +148,17 @@ def _candidates(game: Game, evidence: Evidence) -> tuple[list[str], str]:
         return ["international", "frisian"], f"square {evidence.numeric_max} (10x10 board)"
     if evidence.numeric_max == 0:
         return ["international"], "no squares to go by; PDN's default GameType 20"
+    # squares up to 32 are 8x8 unless no 8x8 variant plays the moves (10x10 opening moves
+    # such as 32-28 stay below 33): international comes last
     if italian:
-        return ["italian", "english", "russian"], "Italian tag names, squares up to 32"
+        return ["italian", "english", "international"], "Italian tag names, squares up to 32"
     rising = evidence.first_move is not None and evidence.first_move[0] < evidence.first_move[1]
     falling = evidence.first_move is not None and evidence.first_move[0] > evidence.first_move[1]
     if falling and evidence.fen_turn is None:
-        return ["italian", "russian", "brazilian"], "squares up to 32, White moves first"
+        return ["italian", "russian", "international"], "squares up to 32, White moves first"
     if rising and evidence.fen_turn is None:
-        return ["english", "portuguese", "pool"], "squares up to 32, first move goes up"
-    return ["english", "italian", "russian"], "squares up to 32"
+        return ["english", "portuguese", "international"], "squares up to 32, first move goes up"
+    return ["english", "italian", "international"], "squares up to 32"
 
 
 def _by_board_size(evidence: Evidence) -> list[str]:
