@@ -103,8 +103,8 @@ _WORDS = {
     "STRENGTH": "a strength mark like ! or ?",
     "COMMENT": "a comment in braces",
     "NAG": "an annotation like $1",
-    "TAG": "a tag like [Event \"...\"]",
-    "SETUP": "a setup /FEN \"...\"/",
+    "TAG": 'a tag like [Event "..."]',
+    "SETUP": 'a setup /FEN "..."/',
     "$END": "the end of the game",
 }
 
@@ -350,14 +350,14 @@ class _Line:
     __slots__ = ("tail", "last", "insert_at", "before", "nags", "setup", "number", "numbered")
 
     def __init__(self, tail: GameNode) -> None:
-        self.tail = tail                      # node the next move follows
-        self.last: GameNode | None = None     # last move of this line
-        self.insert_at = len(tail.variations) # where the line's first move goes
-        self.before: list[str] = []           # comments waiting for the next move
+        self.tail = tail  # node the next move follows
+        self.last: GameNode | None = None  # last move of this line
+        self.insert_at = len(tail.variations)  # where the line's first move goes
+        self.before: list[str] = []  # comments waiting for the next move
         self.nags: list[int] = []
         self.setup: str | None = None
         self.number: str | None = None
-        self.numbered = False                 # a move number came after the last move
+        self.numbered = False  # a move number came after the last move
 
 
 class _Locator:
@@ -403,8 +403,13 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             at_line, at_column = where(offset)
             node = GameNode(
                 (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
-                parent=line.tail, move_number=line.number, comments_before=line.before or None,
-                nags=line.nags or None, setup=line.setup, line=at_line, column=at_column,
+                parent=line.tail,
+                move_number=line.number,
+                comments_before=line.before or None,
+                nags=line.nags or None,
+                setup=line.setup,
+                line=at_line,
+                column=at_column,
             )
             if line.before:
                 for comment in line.before:
@@ -469,10 +474,15 @@ def _finish_line(line: _Line, findings: list[Finding], at: tuple[int, int]) -> N
         if line.last is None and line.tail.parent is None and line.tail.setup is None:
             line.tail.setup = line.setup
         else:
-            findings.append(Finding(
-                "syntax", "setup /FEN/ with no move after it is ignored",
-                severity="warning", line=at[0], column=at[1],
-            ))
+            findings.append(
+                Finding(
+                    "syntax",
+                    "setup /FEN/ with no move after it is ignored",
+                    severity="warning",
+                    line=at[0],
+                    column=at[1],
+                )
+            )
 
 
 def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int, int]) -> None:
@@ -489,9 +499,14 @@ def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int,
 
 def _source_of(span: Span) -> Source:
     return Source(
-        file=span.file, game=span.ordinal, line=span.line, column=span.column,
-        start_char=span.start_char, end_char=span.end_char,
-        start_byte=span.start_byte, end_byte=span.end_byte,
+        file=span.file,
+        game=span.ordinal,
+        line=span.line,
+        column=span.column,
+        start_char=span.start_char,
+        end_char=span.end_char,
+        start_byte=span.start_byte,
+        end_byte=span.end_byte,
     )
 
 

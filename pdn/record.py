@@ -109,8 +109,18 @@ class GameNode:
     """
 
     __slots__ = (
-        "parent", "move", "move_number", "strength", "nags", "comments_before",
-        "comments_after", "commands", "setup", "variations", "line", "column",
+        "parent",
+        "move",
+        "move_number",
+        "strength",
+        "nags",
+        "comments_before",
+        "comments_after",
+        "commands",
+        "setup",
+        "variations",
+        "line",
+        "column",
     )
 
     def __init__(
@@ -213,8 +223,15 @@ class GameNode:
     # -- content equality -----------------------------------------------------------------
     def _own_content(self) -> tuple[Any, ...]:
         return (
-            self.move, self.move_number, self.strength, self.nags, self.comments_before,
-            self.comments_after, self.commands, self.setup, len(self.variations),
+            self.move,
+            self.move_number,
+            self.strength,
+            self.nags,
+            self.comments_before,
+            self.comments_after,
+            self.commands,
+            self.setup,
+            len(self.variations),
         )
 
     def _same_tree(self, other: GameNode) -> bool:
@@ -295,8 +312,13 @@ class Game(GameNode):
             index[id(node)] = len(nodes)
             nodes.append((index[id(node.parent)], _node_state(node)))
         return {
-            "root": _node_state(self), "nodes": nodes, "tags": self.tags, "result": self.result,
-            "findings": self.findings, "raw": self.raw, "source": self.source,
+            "root": _node_state(self),
+            "nodes": nodes,
+            "tags": self.tags,
+            "result": self.result,
+            "findings": self.findings,
+            "raw": self.raw,
+            "source": self.source,
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -314,8 +336,16 @@ class Game(GameNode):
 
 
 _NODE_FIELDS = (
-    "move", "move_number", "strength", "nags", "comments_before", "comments_after",
-    "commands", "setup", "line", "column",
+    "move",
+    "move_number",
+    "strength",
+    "nags",
+    "comments_before",
+    "comments_after",
+    "commands",
+    "setup",
+    "line",
+    "column",
 )
 
 

@@ -3,7 +3,8 @@
 ``iter_spans(source)`` streams a path ("-" = stdin), a text stream or a binary stream in chunks
 and yields one ``Span`` per game: its text, 1-based ordinal, start line/column, char and byte
 offsets, header tags (cheap regex) and an approximate ply count (move-like words of the main
-line outside comments and variations: good for listings, not a replay). Memory stays flat in
+line outside comments and variations; ``- -`` and padded ``1- 6`` miscount: good for listings,
+not a replay). Memory stays flat in
 file size: only the current game and one chunk are held.
 
 A game ends at its terminator (``2-0 1-1 0-2 1-0 0-1 1/2-1/2 0:1 1:0 1/2:1/2 0-0 *``, outside
@@ -33,7 +34,7 @@ CHUNK_CHARS = 1 << 18
 
 _RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
 _TAG = (
-    r'\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*'
+    r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
 )
 _SCAN = re.compile(
@@ -44,7 +45,7 @@ _SCAN = re.compile(
     rf"|(?P<result>(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-]))"
     r"|(?P<other>[^\s{;\[()]+|\[)"
 )
-_MOVE_LIKE = re.compile(r"\d{1,2}\s?[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|-{1,2}\Z|\d{4}\Z")
+_MOVE_LIKE = re.compile(r"\d{1,2}\s?[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--\Z|\d{4}\Z")
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 
 
@@ -117,8 +118,11 @@ class _Decoder:
     def finding(self) -> Finding | None:
         if self.fallback is None:
             return None
-        names = {"cp1251": "cp1251 (Cyrillic)", "cp1252": "cp1252 (Western European)",
-                 "latin-1": "latin-1"}
+        names = {
+            "cp1251": "cp1251 (Cyrillic)",
+            "cp1252": "cp1252 (Western European)",
+            "latin-1": "latin-1",
+        }
         return Finding(
             "encoding",
             f"not UTF-8 (invalid byte at offset {self.switch_byte}); "
@@ -132,7 +136,8 @@ def _guess_single_byte(sample: bytes) -> str:
     if not high:
         return "cp1252"
     paired = sum(
-        1 for index in high
+        1
+        for index in high
         if (index + 1 < len(sample) and sample[index + 1] >= 0x80)
         or (index > 0 and sample[index - 1] >= 0x80)
     )
@@ -189,10 +194,10 @@ class _Splitter:
         self.decoder = decoder
         self.bytes_known = True
         self.buf = ""
-        self.buf_start = 0          # absolute char offset of buf[0]
-        self.counted = 0            # absolute char offset up to which lines/bytes are counted
+        self.buf_start = 0  # absolute char offset of buf[0]
+        self.counted = 0  # absolute char offset up to which lines/bytes are counted
         self.line = 1
-        self.line_start = 0         # absolute char offset of the current line's start
+        self.line_start = 0  # absolute char offset of the current line's start
         self.byte = 0
         self.ordinal = 0
         self.reported_encoding = False
@@ -242,11 +247,18 @@ class _Splitter:
             self.reported_encoding = True
         known = self.bytes_known and self.game_byte is not None
         span = Span(
-            text=text, ordinal=self.ordinal, line=self.game_line, column=self.game_column,
-            start_char=start, end_char=end,
+            text=text,
+            ordinal=self.ordinal,
+            line=self.game_line,
+            column=self.game_column,
+            start_char=start,
+            end_char=end,
             start_byte=self.game_byte if known else None,
             end_byte=self.byte + (3 if self.decoder.bom else 0) if known else None,
-            file=self.file, tags=tuple(self.tags), plies=self.plies, findings=findings,
+            file=self.file,
+            tags=tuple(self.tags),
+            plies=self.plies,
+            findings=findings,
         )
         self._reset_game()
         return span

@@ -50,7 +50,7 @@ def test_unquoted_tag_value_is_a_tag_finding() -> None:
 
 
 def test_malformed_tag_keeps_its_text() -> None:
-    game = both('[Game # 612]\n1. 32-28 *')
+    game = both("[Game # 612]\n1. 32-28 *")
     assert game.tags == [("Game", "# 612")]
     assert codes(game) == ["tag"]
 
@@ -73,7 +73,8 @@ def test_brackets_inside_value_and_backslashes_that_are_not_escapes() -> None:
     text = '[Event "Qualifier Fryslân Open [4/4]"]\n[Comment "C:\\nemesis\\games"]\n*'
     game = both(text)
     assert game.tags == [
-        ("Event", "Qualifier Fryslân Open [4/4]"), ("Comment", "C:\\nemesis\\games"),
+        ("Event", "Qualifier Fryslân Open [4/4]"),
+        ("Comment", "C:\\nemesis\\games"),
     ]
     assert game.findings == []
 
@@ -146,7 +147,8 @@ def test_embedded_commands_are_parsed_into_values() -> None:
     (clock,) = first.commands
     assert clock.name == "clock"
     assert [(r.side, r.seconds, r.running) for r in clock.value] == [
-        ("W", 600.0, False), ("B", 598.0, True),
+        ("W", 600.0, False),
+        ("B", 598.0, True),
     ]
     assert [(c.name, c.value) for c in second.commands] == [("clk", 6921.0), ("eval", -0.35)]
 
@@ -184,7 +186,8 @@ def test_setup_before_a_move_and_without_moves() -> None:
 
 # -- results -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "result", ["2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "0:1", "1:0", "1/2:1/2", "0-0", "*"],
+    "result",
+    ["2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "0:1", "1:0", "1/2:1/2", "0-0", "*"],
 )
 def test_every_result_style(result: str) -> None:
     game = both(f"1. 32-28 19-23 {result}")
@@ -212,7 +215,11 @@ def test_junk_is_a_syntax_finding_and_the_game_is_kept() -> None:
     first, second = read_games(io.StringIO(text), name="junk.pdn")
     (finding,) = first.findings
     assert (finding.code, finding.file, finding.game, finding.line, finding.column) == (
-        "syntax", "junk.pdn", 1, 3, 1,
+        "syntax",
+        "junk.pdn",
+        1,
+        3,
+        1,
     )
     assert "'9n'" in finding.message
     assert moves(first) == ["32-28", "19-23", "28x19"] and first.raw is not None
