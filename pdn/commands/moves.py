@@ -1,0 +1,69 @@
+"""`pdn moves`: the legal moves of a position, each in full-path notation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from pdn.cli import EXIT_OK, EXIT_USAGE
+from pdn.commands.perft import add_position_arguments, load_position
+from pdn.movegen import Move
+from pdn.variants import Variant
+
+EXAMPLES = """\
+examples:
+  pdn moves --variant international
+  pdn moves --variant international --fen "W:WK47:B14,19,29,31,42" --format json
+  pdn moves --variant russian --fen "W:WKd2:Bf6,c5,e5,e3"
+
+Squares are written in the variant's own notation (numbers, or algebraic for Russian,
+Brazilian, ...); in JSON numeric squares are numbers and algebraic squares strings.
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `pdn moves`."""
+    parser = subparsers.add_parser(
+        "moves",
+        help="list the legal moves of a position",
+        description="List the legal moves of a position, each in full-path notation.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_position_arguments(parser)
+    parser.add_argument("--keep-duplicates", action="store_true",
+                        help="list every capture path, not only unique moves")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="one move a line (default) or a JSON list")
+    parser.set_defaults(func=run)
+
+
+def move_to_json(move: Move, variant: Variant) -> dict[str, Any]:
+    """The DESIGN.md object ``{"move", "from", "to", "captures"}`` for one move."""
+    board, notation = variant.board, variant.default_notation
+
+    def square(number: int) -> int | str:
+        return number if notation == "numeric" else board.format_square(number, notation)
+
+    return {
+        "move": move.notation(board, notation, full=True),
+        "from": square(move.from_square),
+        "to": square(move.to_square),
+        "captures": [square(captured) for captured in move.captures],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the legal moves; exit 2 on a bad variant or FEN."""
+    position = load_position(args)
+    if position is None:
+        return EXIT_USAGE
+    variant = position.variant
+    moves = position.legal_moves(keep_duplicates=args.keep_duplicates)
+    if args.format == "json":
+        print(json.dumps([move_to_json(move, variant) for move in moves]))
+    else:
+        for move in moves:
+            print(move.notation(variant.board, variant.default_notation, full=True))
+    return EXIT_OK

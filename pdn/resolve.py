@@ -1,0 +1,403 @@
+"""A written move (``32x21``, ``28x19x10``, ``c3:e5``, ``ed4``) in a position -> the legal move
+it means, or why no legal move fits, in words a player understands.
+
+Cost of :func:`resolve` for a regular move: one ``legal_moves(keep_duplicates=True)`` call and
+a scan of that list. Irregular moves (rare) pay for a few small extra engine queries to say
+exactly what is wrong and to compute ``as_played`` (RULES.md A.1).
+
+Decisions (documented here, relied on by the audit):
+
+* The separator is not used to choose a move: PDN 2.0 files write jumps with ``-`` and
+  ``3228``/``a3b4`` have none. Squares decide.
+* An unknown move (``--``, ``- -``, ``..``) resolves to ``illegal-move`` with the reason
+  "the move is not recorded" and no ``as_played``: replay of that line stops.
+* ``ambiguous-move`` is a warning, so its ``move`` is not None: it is the first candidate in
+  engine order (``candidates`` lists every match); the audit may choose another by looking at
+  the next move.
+* Capture paths are compared by the key (from, to, set of captured squares): two paths with
+  that key are one move (RULES.md A.2), so they never make a move ambiguous.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from pdn.movegen import Move, rules_for
+from pdn.position import Piece, Position
+
+#: Texts that record "a move was played here but nobody wrote which".
+_UNKNOWN_MOVE = re.compile(r"^(?:-\s*-|\.\.\.?|\?)$")
+#: Russian short form: from-file, optional separator, to-square (``ed4``, ``gf4``, ``c:e5``).
+_SHORT_FORM = re.compile(r"^([a-z])[-x:]?([a-z]\d{1,2})$")
+_SEPARATORS = re.compile(r"[-x:*]")
+_ALGEBRAIC_SQUARE = re.compile(r"[a-z]\d{1,2}")
+_ALGEBRAIC_PATH = re.compile(r"(?:[a-z]\d{1,2}){2,}")
+
+#: Words for each ``Variant.capture_law`` other than free choice, for ``capture-rule`` reasons.
+CAPTURE_LAW_WORDS: dict[str, str] = {
+    "quantity": "the capture that takes the most pieces is compulsory",
+    "quantity-kings": (
+        "the capture that takes the most pieces is compulsory, and among those the one that "
+        "takes the most kings"
+    ),
+    "italian": (
+        "take the most pieces; if equal, capture with a king; then take the most kings; then "
+        "meet a king earliest"
+    ),
+    "czech": "when a king can capture, a king must capture",
+    "frisian": (
+        "the capture of the highest value is compulsory (a king counts more than a man, less "
+        "than two); on equal value a king must capture"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a written move means in a position (see module docstring for the decisions)."""
+
+    move: Move | None
+    code: str | None
+    reason: str
+    candidates: tuple[Move, ...]
+    as_played: Move | None
+
+
+@dataclass(frozen=True)
+class WrittenMove:
+    """The squares a move text names: full/partial path, or the short form's from-file."""
+
+    squares: tuple[int, ...]
+    from_file: int | None = None
+
+
+def resolve(position: Position, written: str) -> Resolution:
+    """The legal move ``written`` means in ``position``, or an irregularity with its reason."""
+    text = re.sub(r"\s+", "", written).rstrip("!?").lower()
+    moves = position.legal_moves(keep_duplicates=True)
+    if not text or _UNKNOWN_MOVE.match(written.strip()):
+        return _irregular(
+            "illegal-move", f"the move is not recorded ({written.strip() or 'empty'!r})", moves
+        )
+    try:
+        readings = parse_written(position, text)
+    except ValueError as error:
+        return _irregular("illegal-move", f"{written.strip()!r} is not a move: {error}", moves)
+    for reading in readings:
+        groups = _matching_moves(moves, position, reading)
+        if len(groups) == 1:
+            return Resolution(groups[0], None, "", (), None)
+        if groups:
+            return _ambiguous(position, written.strip(), groups)
+    return diagnose(position, readings[0], moves)
+
+
+def parse_written(position: Position, text: str) -> list[WrittenMove]:
+    """Every reading of a lower-case, space-free move text; ValueError says why there is none.
+
+    Numbers without separator (``3228``) may split several ways (``123``: 1-23 or 12-3).
+    """
+    board = position.variant.board
+    short = _SHORT_FORM.match(text)
+    if short:
+        return [WrittenMove((board.parse_square(short.group(2)),), ord(short.group(1)) - 97)]
+    parts = _SEPARATORS.split(text)
+    if len(parts) == 1:
+        if _ALGEBRAIC_PATH.fullmatch(text):
+            parts = _ALGEBRAIC_SQUARE.findall(text)
+        elif text.isdigit():
+            return _numeric_splits(position, text)
+    if len(parts) < 2 or not all(parts):
+        raise ValueError("expected squares joined by '-', 'x' or ':'")
+    return [WrittenMove(tuple(_square(position, part) for part in parts))]
+
+
+def _numeric_splits(position: Position, digits: str) -> list[WrittenMove]:
+    readings = []
+    for cut in range(1, len(digits)):
+        try:
+            squares = (_square(position, digits[:cut]), _square(position, digits[cut:]))
+        except ValueError:
+            continue
+        readings.append(WrittenMove(squares))
+    if not readings:
+        raise ValueError("the digits do not split into two squares of this board")
+    return readings
+
+
+def _square(position: Position, text: str) -> int:
+    try:
+        return position.variant.board.parse_square(text)
+    except ValueError:
+        raise ValueError(f"there is no playable square {text!r} on this board") from None
+
+
+def _matching_moves(
+    moves: Sequence[Move], position: Position, reading: WrittenMove
+) -> list[Move]:
+    """One move per distinct key among the legal moves the reading fits (first path kept)."""
+    board = position.variant.board
+    squares = reading.squares
+    if reading.from_file is not None:
+        fits = [
+            move for move in moves
+            if move.to_square == squares[-1]
+            and board.coords(move.from_square)[0] == reading.from_file
+        ]
+    else:
+        ends = [
+            move for move in moves
+            if move.from_square == squares[0] and move.to_square == squares[-1]
+        ]
+        inner = squares[1:-1]
+        fits = ends
+        if inner:
+            fits = [move for move in ends if _in_order(inner, move.path[1:-1])]
+            if not fits:
+                fits = [move for move in ends if _in_order(inner, trajectory(position, move))]
+    groups: dict[tuple[int, int, frozenset[int]], Move] = {}
+    for move in fits:
+        groups.setdefault(move_key(move), move)
+    return list(groups.values())
+
+
+def move_key(move: Move) -> tuple[int, int, frozenset[int]]:
+    """The identity of a move (RULES.md A.2): from, to and the set of captured squares."""
+    return move.from_square, move.to_square, frozenset(move.captures)
+
+
+def _in_order(wanted: Sequence[int], within: Sequence[int]) -> bool:
+    """True when ``wanted`` is a subsequence of ``within``."""
+    remaining = iter(within)
+    return all(square in remaining for square in wanted)
+
+
+def trajectory(position: Position, move: Move) -> list[int]:
+    """Every square the moving piece passes or stops on after its start, in order."""
+    visited: list[int] = []
+    for start, end in zip(move.path, move.path[1:], strict=False):
+        visited.extend(line_between(position, start, end))
+        visited.append(end)
+    return visited
+
+
+def line_between(position: Position, start: int, end: int) -> list[int]:
+    """Squares strictly between two squares on one straight line ([] if not on one line)."""
+    board = position.variant.board
+    (file0, rank0), (file1, rank1) = board.coords(start), board.coords(end)
+    d_file, d_rank = file1 - file0, rank1 - rank0
+    if not (d_file == 0 or d_rank == 0 or abs(d_file) == abs(d_rank)):
+        return []
+    steps = max(abs(d_file), abs(d_rank))
+    step_file, step_rank = _sign(d_file), _sign(d_rank)
+    between = []
+    for step in range(1, steps):
+        square = board.square_at(file0 + step * step_file, rank0 + step * step_rank)
+        if square is None:
+            return []
+        between.append(square)
+    return between
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def _notation(position: Position, move: Move, full: bool = True) -> str:
+    variant = position.variant
+    return move.notation(
+        variant.board, variant.default_notation, full=full, separator=variant.capture_separator
+        if move.is_capture else None,
+    )
+
+
+def _listing(position: Position, moves: Iterable[Move], limit: int = 8) -> str:
+    unique: dict[tuple[int, int, frozenset[int]], Move] = {}
+    for move in moves:
+        unique.setdefault(move_key(move), move)
+    texts = [_notation(position, move) for move in unique.values()]
+    shown = ", ".join(texts[:limit])
+    return shown + (f" and {len(texts) - limit} more" if len(texts) > limit else "")
+
+
+def _unique(moves: Iterable[Move]) -> tuple[Move, ...]:
+    unique: dict[tuple[int, int, frozenset[int]], Move] = {}
+    for move in moves:
+        unique.setdefault(move_key(move), move)
+    return tuple(unique.values())
+
+
+def _irregular(
+    code: str, reason: str, moves: Sequence[Move], as_played: Move | None = None
+) -> Resolution:
+    return Resolution(None, code, reason, _unique(moves), as_played)
+
+
+def _ambiguous(position: Position, written: str, groups: list[Move]) -> Resolution:
+    reason = (
+        f"{written!r} fits {len(groups)} legal moves: {_listing(position, groups)}; "
+        "the full path is needed"
+    )
+    return Resolution(groups[0], "ambiguous-move", reason, tuple(groups), None)
+
+
+# --- irregular moves -------------------------------------------------------------------------
+
+
+def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) -> Resolution:
+    """Why no legal move fits ``reading``, and the piece movement as recorded if playable.
+
+    Cost: only for irregular moves; at most one extra capture search (free choice) plus one
+    tiny engine query per written leg.
+    """
+    variant = position.variant
+    board = variant.board
+    to_square = reading.squares[-1]
+    shown_to = board.format_square(to_square, variant.default_notation)
+    if reading.from_file is not None:
+        return _irregular(
+            "illegal-move",
+            f"no {_side(position.turn)} piece on the {chr(97 + reading.from_file)}-file "
+            f"can go to {shown_to}",
+            moves,
+        )
+    from_square = reading.squares[0]
+    shown_from = board.format_square(from_square, variant.default_notation)
+    piece = position.piece_at(from_square)
+    if piece is None:
+        return _irregular("illegal-move", f"there is no piece on {shown_from}", moves)
+    if piece.colour != position.turn:
+        return _irregular(
+            "illegal-move",
+            f"the piece on {shown_from} is {_side(piece.colour)}'s, but "
+            f"{_side(position.turn)} is to move",
+            moves,
+        )
+    captures = [move for move in moves if move.is_capture]
+    if len(reading.squares) == 2 and captures:
+        step = _plain_move(position, from_square, to_square)
+        if step is not None:
+            return _irregular(
+                "missed-capture",
+                f"a capture was compulsory: {_listing(position, captures)}",
+                moves,
+                as_played=step,
+            )
+    if captures:
+        recorded = _free_choice_capture(position, reading)
+        if recorded is not None:
+            law = CAPTURE_LAW_WORDS.get(variant.capture_law, "another capture was compulsory")
+            return _irregular(
+                "capture-rule",
+                f"{variant.name} rule: {law}; {_notation(position, recorded)} takes "
+                f"{_pieces(len(recorded.captures))}, the legal captures are "
+                f"{_listing(position, captures)}",
+                moves,
+                as_played=recorded,
+            )
+    unfinished = _capture_as_written(position, reading.squares)
+    if unfinished is not None:
+        longer = [move for move in captures if move.from_square == from_square]
+        options = f" ({_listing(position, longer)})" if longer else ""
+        return _irregular(
+            "capture-rule",
+            f"the capture was not finished: it must go on while pieces can be taken{options}",
+            moves,
+            as_played=unfinished,
+        )
+    kind = "king" if piece.is_king else "man"
+    if to_square != from_square and position.piece_at(to_square) is not None:
+        why = f"{shown_to} is occupied"
+    else:
+        why = "that is not a legal move for it here (wrong direction, too far, or blocked)"
+    return _irregular("illegal-move", f"the {kind} on {shown_from} cannot go to {shown_to}: {why}",
+                      moves)
+
+
+def _side(colour: str) -> str:
+    return "White" if colour == "W" else "Black"
+
+
+def _pieces(count: int) -> str:
+    return f"{count} piece" if count == 1 else f"{count} pieces"
+
+
+def _plain_move(position: Position, from_square: int, to_square: int) -> Move | None:
+    """The engine's non-capturing move from -> to, if the piece's movement allows it here."""
+    rules = rules_for(position.variant)
+    own, opponent = _sides(position)
+    for raw in rules.plain_moves(own, opponent, position.king_bits, position.turn == "W"):
+        move = rules.to_move(raw)
+        if move.path == (from_square, to_square):
+            return move
+    return None
+
+
+def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | None:
+    """The complete capture the reading names if the variant let the player choose freely
+    among captures (so: legal movement, forbidden only by the capture law), else None."""
+    variant = position.variant
+    if variant.capture_law == "free":
+        return None
+    free = Position(
+        replace(variant, capture_law="free"),
+        position.turn,
+        position.white_bits,
+        position.black_bits,
+        position.king_bits,
+    )
+    matches = _matching_moves(free.legal_moves(keep_duplicates=True), position, reading)
+    return matches[0] if matches else None
+
+
+def _sides(position: Position) -> tuple[int, int]:
+    if position.turn == "W":
+        return position.white_bits, position.black_bits
+    return position.black_bits, position.white_bits
+
+
+def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | None:
+    """The capture the written path describes, leg by leg, when each leg is one jump this
+    piece may make over one enemy piece (pieces taken earlier in the move still block);
+    else None. Used for a capture stopped halfway. Cost: one tiny engine query per leg.
+    """
+    from_square = squares[0]
+    mover = position.piece_at(from_square)
+    if mover is None:
+        return None
+    captured: list[int] = []
+    promotes = False
+    for start, end in zip(squares, squares[1:], strict=False):
+        if end != from_square and position.piece_at(end) is not None:
+            return None
+        blockers = [
+            square for square in line_between(position, start, end)
+            if square != from_square and position.piece_at(square) is not None
+        ]
+        if len(blockers) != 1 or blockers[0] in captured:
+            return None
+        (taken,) = blockers
+        victim = position.piece_at(taken)
+        if victim is None or victim.colour == mover.colour:
+            return None
+        jump = _single_jump(position, start, end, taken, mover, victim)
+        if jump is None:
+            return None
+        captured.append(taken)
+        promotes = jump.promotes
+        if promotes and position.variant.promote_in_passing:
+            mover = Piece.of(mover.colour, True)
+    return Move(path=tuple(squares), captures=tuple(captured), promotes=promotes)
+
+
+def _single_jump(
+    position: Position, start: int, end: int, taken: int, mover: Piece, victim: Piece
+) -> Move | None:
+    """The engine's one-capture move start x end over ``taken``, on an otherwise empty board."""
+    alone = Position.from_pieces(position.variant, {start: mover, taken: victim}, position.turn)
+    for move in alone.legal_moves(keep_duplicates=True):
+        if move.path == (start, end) and move.captures == (taken,):
+            return move
+    return None

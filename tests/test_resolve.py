@@ -1,0 +1,207 @@
+"""Resolving written moves: every written form, and the exact diagnosis of irregular moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from pdn.position import Position
+from pdn.resolve import move_key, resolve
+from pdn.variants import Variant
+
+
+def position(variant: str, fen: str | None = None) -> Position:
+    rules = Variant.from_name(variant)
+    return Position.initial(rules) if fen is None else Position.from_fen(fen, rules)
+
+
+def squares_of(pos: Position, *texts: str) -> tuple[int, ...]:
+    return tuple(pos.variant.board.parse_square(text) for text in texts)
+
+
+@pytest.mark.parametrize(
+    "written", ["32-28", "32x28", "3228", "032-028", " 32 - 28 ", "32-28!?"]
+)
+def test_numeric_plain_move_in_every_written_form(written: str) -> None:
+    pos = position("international")
+    resolution = resolve(pos, written)
+    assert resolution.code is None
+    assert resolution.move is not None
+    assert resolution.move.path == (32, 28)
+
+
+@pytest.mark.parametrize(
+    ("written", "path"),
+    [
+        ("c3-d4", ("c3", "d4")),
+        ("C3-D4", ("c3", "d4")),
+        ("c3d4", ("c3", "d4")),
+        ("E3-D4", ("e3", "d4")),
+        ("ed4", ("e3", "d4")),
+        ("cd4", ("c3", "d4")),
+        ("gf4", ("g3", "f4")),
+        ("ab4", ("a3", "b4")),
+    ],
+)
+def test_algebraic_and_russian_short_forms(written: str, path: tuple[str, str]) -> None:
+    pos = position("russian")
+    resolution = resolve(pos, written)
+    assert resolution.code is None, resolution.reason
+    assert resolution.move is not None
+    assert resolution.move.path == squares_of(pos, *path)
+
+
+def test_numeric_squares_without_separator_split_where_a_legal_move_fits() -> None:
+    pos = position("english")  # Black to move from 9..12
+    for written, path in [("914", (9, 14)), ("1015", (10, 15)), ("1216", (12, 16))]:
+        resolution = resolve(pos, written)
+        assert resolution.move is not None and resolution.move.path == path, written
+
+
+def test_russian_capture_forms() -> None:
+    pos = position("russian", "W:Wc3:Bd4")
+    for written in ("c3:e5", "c3xe5", "c3-e5", "ce5", "c:e5", "c3e5"):
+        resolution = resolve(pos, written)
+        assert resolution.code is None, written
+        assert resolution.move is not None
+        assert resolution.move.captures == squares_of(pos, "d4"), written
+
+
+def test_short_capture_that_fits_two_moves_is_ambiguous_and_full_paths_resolve() -> None:
+    """RULES.md T14: two unique moves 47x36 with different captured sets."""
+    pos = position("international", "W:WK47:B14,19,29,31,42")
+    resolution = resolve(pos, "47x36")
+    assert resolution.code == "ambiguous-move"
+    assert {frozenset(move.captures) for move in resolution.candidates} == {
+        frozenset({42, 31, 19, 29}), frozenset({42, 31, 14, 29})
+    }
+    assert resolution.move in resolution.candidates
+    assert "47x" in resolution.reason and "full path" in resolution.reason
+    for candidate in resolution.candidates:
+        full = candidate.notation(pos.variant.board, "numeric", full=True)
+        exact = resolve(pos, full)
+        assert exact.code is None, full
+        assert exact.move is not None and move_key(exact.move) == move_key(candidate)
+
+
+def test_pdn_standard_example_path_picks_the_move_through_24_and_13() -> None:
+    pos = position("international", "W:WK47:B14,19,29,31,42")
+    resolution = resolve(pos, "47x38x24x13x36")
+    assert resolution.code is None
+    assert resolution.move is not None
+    assert set(resolution.move.captures) == {42, 31, 19, 29}
+
+
+def test_a_partial_path_narrows_the_choice() -> None:
+    pos = position("international", "W:WK47:B14,19,29,31,42")
+    resolution = resolve(pos, "47x13x36")
+    assert resolution.code is None
+    assert resolution.move is not None
+    assert set(resolution.move.captures) == {42, 31, 19, 29}
+
+
+@pytest.mark.parametrize("written", ["38x27x13x24x38", "38x24x13x27x38"])
+def test_circular_capture_written_either_way_is_one_move(written: str) -> None:
+    """RULES.md T13: both loops back to 38 take the same four pieces: one move, not two."""
+    pos = position("international", "W:WK38:B18,19,32,33")
+    resolution = resolve(pos, written)
+    assert resolution.code is None, resolution.reason
+    assert resolution.move is not None
+    assert set(resolution.move.captures) == {18, 19, 32, 33}
+
+
+@pytest.mark.parametrize("written", ["--", "- -", ".."])
+def test_unknown_move_stops_the_line(written: str) -> None:
+    resolution = resolve(position("international"), written)
+    assert resolution.code == "illegal-move"
+    assert resolution.move is None and resolution.as_played is None
+    assert "not recorded" in resolution.reason
+    assert len(resolution.candidates) == 9
+
+
+@pytest.mark.parametrize(("written", "words"), [
+    ("9n", "not a move"), ("32-", "not a move"), ("hello", "not a move"),
+    ("32-55", "no playable square"), ("", "not recorded"),
+])
+def test_text_that_is_not_a_move(written: str, words: str) -> None:
+    resolution = resolve(position("international"), written)
+    assert resolution.code == "illegal-move"
+    assert words in resolution.reason
+    assert resolution.as_played is None
+
+
+def test_no_piece_on_the_from_square() -> None:
+    resolution = resolve(position("international"), "28-23")
+    assert resolution.code == "illegal-move"
+    assert resolution.reason == "there is no piece on 28"
+    assert resolution.as_played is None
+
+
+def test_piece_of_the_other_side() -> None:
+    resolution = resolve(position("international"), "19-23")
+    assert resolution.code == "illegal-move"
+    assert "Black's" in resolution.reason and "White is to move" in resolution.reason
+    assert resolution.as_played is None
+
+
+@pytest.mark.parametrize(("written", "words"), [
+    ("36-31", "31 is occupied"), ("32-23", "not a legal move"), ("33-39", "occupied"),
+])
+def test_impossible_piece_movement(written: str, words: str) -> None:
+    resolution = resolve(position("international"), written)
+    assert resolution.code == "illegal-move"
+    assert words in resolution.reason
+    assert resolution.as_played is None
+
+
+def test_plain_move_while_a_capture_was_compulsory() -> None:
+    pos = position("international", "W:W32,28:B23")
+    resolution = resolve(pos, "32-27")
+    assert resolution.code == "missed-capture"
+    assert resolution.move is None
+    assert "compulsory" in resolution.reason and "28x19" in resolution.reason
+    assert resolution.as_played is not None
+    assert resolution.as_played.path == (32, 27) and resolution.as_played.captures == ()
+    after = pos.play(resolution.as_played)
+    assert after.piece_at(27) is not None and after.piece_at(32) is None
+
+
+def test_capture_of_fewer_pieces_than_the_majority() -> None:
+    pos = position("international", "W:W32,34:B27,29,18")
+    resolution = resolve(pos, "32x21")
+    assert resolution.code == "capture-rule"
+    assert "most pieces" in resolution.reason and "34x23x12" in resolution.reason
+    assert resolution.as_played is not None
+    assert resolution.as_played.captures == (27,)
+    after = pos.play(resolution.as_played)
+    assert after.piece_at(27) is None and after.piece_at(21) is not None
+
+
+def test_capture_stopped_halfway() -> None:
+    pos = position("international", "W:W32,34:B27,29,18")
+    resolution = resolve(pos, "34x23")
+    assert resolution.code == "capture-rule"
+    assert "not finished" in resolution.reason
+    assert resolution.as_played is not None and resolution.as_played.captures == (29,)
+
+
+def test_free_choice_in_russian_is_majority_in_brazilian() -> None:
+    """RULES.md T17: h4 may take three pieces in Russian; Brazilian demands the king's four."""
+    fen = "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"
+    russian = resolve(position("russian", fen), "h4:f6:d4:b6")
+    assert russian.code is None
+    brazilian = resolve(position("brazilian", fen), "h4xf6xd4xb6")
+    assert brazilian.code == "capture-rule"
+    assert "most pieces" in brazilian.reason and "f8xh6xf4xd6xb4" in brazilian.reason
+    assert brazilian.as_played is not None and len(brazilian.as_played.captures) == 3
+
+
+def test_short_form_naming_a_one_piece_and_a_four_piece_capture_is_ambiguous() -> None:
+    pos = position("russian", "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8")
+    resolution = resolve(pos, "f8:b4")
+    assert resolution.code == "ambiguous-move"
+    assert sorted(len(move.captures) for move in resolution.candidates) == [1, 4]
+
+
+def test_regular_resolution_has_no_reason_and_no_as_played() -> None:
+    resolution = resolve(position("international"), "33-28")
+    assert (resolution.code, resolution.reason, resolution.as_played) == (None, "", None)
