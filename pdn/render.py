@@ -1,9 +1,9 @@
 """Rich renderables for draughts: a board diagram (``BoardView``) and a whole game (``GameView``).
 
 Both are plain rich renderables: ``rich.print(BoardView.from_position(position))`` draws a board,
-``Console(record=True)`` + :func:`export_svg` turns any of them into a deterministic SVG. Pieces
-use glyphs that stay distinct without colour (``⛀ ⛁ ⛂ ⛃`` or ``w W b B``), so pipes, files and
-``NO_COLOR`` terminals keep every piece and every last-move mark readable.
+:func:`export_svg` turns any of them into a deterministic SVG. In colour, pieces are discs
+(``●`` man, ``◉`` king) coloured by side; without colour (pipes, files, ``NO_COLOR``) the shape
+alone tells them apart (``○ ◎ ● ◉``, or ``w W b B``) and the last move is marked in text.
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ GlyphSet = Literal["auto", "unicode", "ascii"]
 #: Piece letters of the rendering layer: White man/king, Black man/king.
 PIECE_LETTERS = ("w", "W", "b", "B")
 
-#: Glyphs per glyph set; every glyph is one terminal cell wide.
-GLYPHS: dict[str, dict[str, str]] = {
-    "unicode": {"w": "⛀", "W": "⛁", "b": "⛂", "B": "⛃"},
-    "ascii": {"w": "w", "W": "W", "b": "b", "B": "B"},
-}
+#: Glyphs per glyph set in ``PIECE_LETTERS`` order, for plain output: every piece distinct
+#: by shape alone. One terminal cell each.
+GLYPHS: dict[str, str] = {"unicode": "○◎●◉", "ascii": "wWbB"}
+#: Glyphs when colour shows the side: filled discs read better on coloured squares.
+COLOUR_GLYPHS: dict[str, str] = {"unicode": "●◉●◉", "ascii": "wWbB"}
 
 #: Cells per square: a glyph or a two-digit square number, padded.
 SQUARE_WIDTH = 3
@@ -74,18 +74,14 @@ class LastMove:
 
 
 def piece_letter(piece: object) -> str:
-    """The rendering letter (``w W b B``) of an engine piece or of a letter. O(1).
+    """The rendering letter (``w W b B``) of a ``pdn.position.Piece`` or of a letter. O(1).
 
-    Accepts the letters themselves and engine pieces (``.color`` ``"W"``/``"B"``, ``.is_king``);
-    raises ``ValueError`` for anything else.
+    ``Piece`` values are these very letters; anything else raises ``ValueError``.
     """
-    if isinstance(piece, str) and piece in PIECE_LETTERS:
-        return piece
-    color = getattr(piece, "color", None)
-    if color not in ("W", "B"):
+    letter = getattr(piece, "value", piece)
+    if not (isinstance(letter, str) and letter in PIECE_LETTERS):
         raise ValueError(f"not a piece: {piece!r}")
-    letter = "w" if color == "W" else "b"
-    return letter.upper() if getattr(piece, "is_king", False) else letter
+    return letter
 
 
 class BoardView:
@@ -163,11 +159,13 @@ class BoardView:
         return Measurement(self.width(), self.width())
 
     # -- drawing --------------------------------------------------------------------------
-    def _glyph_set(self, console: Console) -> dict[str, str]:
-        if self.glyphs != "auto":
-            return GLYPHS[self.glyphs]
-        encoding = (console.encoding or "").lower()
-        return GLYPHS["unicode" if encoding.startswith("utf") else "ascii"]
+    def _glyph_set(self, console: Console, plain: bool) -> dict[str, str]:
+        """Letter -> glyph for this console: shapes alone tell pieces apart when ``plain``."""
+        name = self.glyphs
+        if name == "auto":
+            encoding = (console.encoding or "").lower()
+            name = "unicode" if encoding.startswith("utf") else "ascii"
+        return dict(zip(PIECE_LETTERS, (GLYPHS if plain else COLOUR_GLYPHS)[name], strict=True))
 
     def _all_playable(self) -> bool:
         return len(self.board) == self.board.width * self.board.height
@@ -180,12 +178,12 @@ class BoardView:
     def _square_cell(
         self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool
     ) -> Text:
-        """The 3 cells of one square: piece, mark or number, on its background."""
+        """The cells of one square: piece, mark or number, on its background."""
         palette = self.palette
         square = self.board.square_at(file, rank)
         background = palette.dark if self._is_dark(file, rank, square) else palette.light
         if square is None:
-            return Text(" " * SQUARE_WIDTH, style=background)
+            return _cell(background)
         path = self.last_move.path if self.last_move else ()
         captures = self.last_move.captures if self.last_move else ()
         if square in path:
@@ -193,44 +191,45 @@ class BoardView:
         letter = self.pieces.get(square)
         if letter is not None:
             style = palette.white_piece if letter in "wW" else palette.black_piece
-            body = glyphs[letter]
             if plain and path and square == path[-1]:
-                return Text(f"[{body}]", style=background + style)
-            return Text(f" {body} ", style=background + style)
+                return _cell(background, f"[{glyphs[letter]}]", style)
+            return _cell(background, glyphs[letter], style)
         if square in captures:
-            return Text(" × ", style=background + palette.capture_mark)
+            return _cell(background, "×", palette.capture_mark)
         if square in path and plain:
-            return Text(" + ", style=background + palette.path_mark)
+            return _cell(background, "+", palette.path_mark)
         if self.notation == "numeric" and not self._all_playable():
             label = self.board.format_square(square, "numeric")
-            return Text(label.center(SQUARE_WIDTH), style=background + palette.square_number)
-        return Text(" · " if plain else " " * SQUARE_WIDTH, style=background)
+            return _cell(background, label, palette.square_number)
+        return _cell(background, "·" if plain else "")
 
-    def _rank_labels(self, rank: int, files: Sequence[int]) -> tuple[str, str]:
-        """Left and right margin labels of one rank."""
+    def _rank_labels(self, rank: int, files: Sequence[int]) -> tuple[Text, Text]:
+        """Left and right margin labels of one rank (padding kept apart from the label)."""
         width = self._margin_width()
         if self.notation == "algebraic":
-            return str(rank + 1).rjust(width - 1) + " ", ""
+            return _label(str(rank + 1), width, right=False, style=self.palette.margin), Text()
         squares = [self.board.square_at(file, rank) for file in files]
         numbered = [
             self.board.format_square(square, "numeric") for square in squares if square is not None
         ]
         if not numbered:
-            return " " * width, " " * width
-        return numbered[0].rjust(width - 1) + " ", " " + numbered[-1].ljust(width - 1)
+            return Text(" " * width), Text(" " * width)
+        return (
+            _label(numbered[0], width, right=False, style=self.palette.margin),
+            _label(numbered[-1], width, right=True, style=self.palette.margin),
+        )
 
     def lines(self, console: Console) -> Iterator[Text]:
         """The diagram, one ``Text`` per line: ranks top to bottom, then file letters/caption."""
-        glyphs = self._glyph_set(console)
         plain = console.no_color or console.color_system is None
+        glyphs = self._glyph_set(console, plain)
         files = self._files()
         for rank in self._ranks():
             left, right = self._rank_labels(rank, files)
-            line = Text()
-            line.append(left, style=self.palette.margin)
+            line = left.copy()
             for file in files:
                 line.append_text(self._square_cell(file, rank, glyphs, plain))
-            line.append(right, style=self.palette.margin)
+            line.append_text(right)
             yield line
         if self.notation == "algebraic":
             letters = "".join(chr(ord("a") + file).center(SQUARE_WIDTH) for file in files)
@@ -242,6 +241,26 @@ class BoardView:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(console)
+
+
+def _cell(background: Style, body: str = "", style: Style | None = None) -> Text:
+    """One square: ``body`` centred in ``SQUARE_WIDTH`` cells, the padding a segment of its own
+    (so SVG renderers place the body exactly)."""
+    left = (SQUARE_WIDTH - len(body)) // 2
+    right = SQUARE_WIDTH - len(body) - left
+    return Text.assemble(
+        (" " * left, background),
+        (body, background + style if style else background),
+        (" " * right, background),
+    )
+
+
+def _label(label: str, width: int, *, right: bool, style: Style) -> Text:
+    """A margin label in ``width`` cells: one space towards the board, aligned away from it."""
+    padding = " " * (width - len(label) - 1)
+    if right:
+        return Text.assemble(" ", (label, style), padding)
+    return Text.assemble(padding, (label, style), " ")
 
 
 def boards_side_by_side(boards: Iterable[BoardView], gap: int = 3) -> RenderResult:
@@ -443,6 +462,8 @@ class GameView:
         while stack:
             item = stack.pop()
             if isinstance(item, str):
+                if item == ")":
+                    text.rstrip()
                 text.append(item, style="dim")
                 need_number = True
                 continue
@@ -472,7 +493,7 @@ class GameView:
                 stack.append((node.variations[0], ply + 1, depth))
             if siblings and siblings[0] is node:
                 for alternative in reversed(siblings[1:]):
-                    stack.extend([") ", (alternative, ply, depth + 1), "("])
+                    stack.extend([" ", ")", (alternative, ply, depth + 1), "("])
         result = self.game.result
         if result:
             text.append(result, style="bold")

@@ -11,10 +11,16 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from render_png import PNG_TOOL, png_size, svg_to_png
 from rich.console import Console
 
+from pdn.cli import main
+from pdn.findings import Finding
 from pdn.geometry import Board, board_for_gametype
-from pdn.render import BoardView, LastMove, piece_letter
+from pdn.position import Piece, Position
+from pdn.reader import read_game, read_games
+from pdn.render import BoardView, GameView, LastMove, export_svg, piece_letter
+from pdn.variants import Variant
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -156,7 +162,8 @@ def test_colour_output_highlights_the_last_move_instead_of_brackets() -> None:
     console.print(view)
     ansi = console.file.getvalue()  # type: ignore[attr-defined]
     assert "48;2;210;176;76" in ansi  # the last-move background
-    assert "[⛀]" not in ansi
+    assert "[" not in console.export_text()
+    assert "●" in ansi  # a filled disc: colour tells the sides apart
 
 
 class AsciiFile(StringIO):
@@ -170,7 +177,7 @@ class AsciiFile(StringIO):
 def test_auto_glyphs_follow_the_console_encoding() -> None:
     board, _ = BOARDS["english"]
     view = BoardView(board, {1: "B", 2: "w"})
-    assert "⛃" in render(view, plain_console())
+    assert "◉" in render(view, plain_console())
     ascii_console = Console(file=AsciiFile(), width=80, record=True, _environ={})
     text = render(view, ascii_console)
     assert " B " in text and " w " in text
@@ -178,13 +185,178 @@ def test_auto_glyphs_follow_the_console_encoding() -> None:
 
 
 def test_piece_letter_accepts_letters_and_engine_pieces() -> None:
-    class Piece:
-        def __init__(self, color: str, is_king: bool) -> None:
-            self.color, self.is_king = color, is_king
-
     assert [piece_letter(p) for p in "wWbB"] == list("wWbB")
-    assert piece_letter(Piece("W", True)) == "W"
-    assert piece_letter(Piece("B", False)) == "b"
-    for bad in ("x", Piece("?", False), None):
+    assert [piece_letter(p) for p in Piece] == [p.value for p in Piece]
+    assert piece_letter(Piece.WHITE_KING) == "W"
+    for bad in ("x", "", None, 3):
         with pytest.raises(ValueError):
             piece_letter(bad)
+
+
+# -- games ------------------------------------------------------------------------------------
+
+INTERNATIONAL_GAME = """[Event "Club match"]
+[Date "2024.05.01"]
+[White "Alice"]
+[Black "Bob"]
+[Result "2-0"]
+[GameType "20"]
+
+1. 32-28 {a classic start} 19-23 2. 28x19 14x23!? 3. 37-32 $1 (3. 33-28 23x32 4. 38x27) 10-14
+4. 32-28 23x32 5. 38x27 2-0
+"""
+
+#: ply 3 plays 35-30 although 28x19 is compulsory: missed-capture at ply 3.
+IRREGULAR_GAME = """[White "A"]
+[Black "B"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 35-30 23x32 3. 37x28 *
+"""
+
+
+def game_view(text: str, **options: object) -> GameView:
+    return GameView(read_game(text), **options)  # type: ignore[arg-type]
+
+
+def test_game_view_shows_header_moves_comments_nags_and_variations() -> None:
+    console = plain_console()
+    console.print(game_view(INTERNATIONAL_GAME, glyphs="ascii"))
+    text = " ".join(console.export_text().split())
+    for expected in ("Alice – Bob", "Club match", "2024.05.01", "international (GameType 20)",
+                     "{a classic start}", "14x23!?", "37-32!", "(3. 33-28 23x32 4. 38x27)",
+                     "3... 10-14", "2-0", "5. 38x27 · Black to move"):
+        assert expected in text, expected
+    assert "19-23!" not in text  # a NAG belongs to its own move only
+
+
+def test_final_position_is_the_default_board() -> None:
+    view = game_view(INTERNATIONAL_GAME)
+    assert view.plies == [view.last_ply] == [9]
+    final = view.replay.positions[9]
+    assert final.piece_at(27) is not None and final.piece_at(32) is None
+
+
+def test_irregular_move_is_marked_at_its_ply_and_listed() -> None:
+    view = game_view(IRREGULAR_GAME, glyphs="ascii")
+    console = plain_console(width=100)
+    console.print(view)
+    text = console.export_text()
+    assert "35-30[1]" in text
+    assert "[1] ply 3" in text and "missed-capture" in text
+    colour = colour_console(width=100)
+    colour.print(view)
+    ansi = colour.file.getvalue()  # type: ignore[attr-defined]
+    assert "\x1b[1;31m35-30" in ansi  # red, bold
+
+
+def test_draw_rule_expiry_has_its_own_mark() -> None:
+    finding = Finding("move-limit", "25-move rule expired", ply=2, move="19-23")
+    view = game_view(INTERNATIONAL_GAME, findings=[finding], glyphs="ascii")
+    console = colour_console(width=100)
+    console.print(view)
+    ansi = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "[1] ply 2 19-23: warning[move-limit] 25-move rule expired" in console.export_text()
+    assert "\x1b[1;4;35m19-23" in ansi  # magenta, bold, underlined
+
+
+def test_boards_side_by_side_fit_80_columns() -> None:
+    view = game_view(INTERNATIONAL_GAME, plies=[0, 9], glyphs="ascii")
+    console = plain_console()
+    console.print(view)
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert any(line.count("46") == 2 for line in lines)  # two boards on one row
+    assert any("start · White to move" in line and "Black to move" in line for line in lines)
+
+
+def test_svg_snapshot_is_deterministic() -> None:
+    first = export_svg(game_view(INTERNATIONAL_GAME, plies=[3]), title="Alice – Bob")
+    second = export_svg(game_view(INTERNATIONAL_GAME, plies=[3]), title="Alice – Bob")
+    assert first == second
+    assert first.startswith("<svg") and "Alice" in first
+    assert_snapshot("game_international.svg", first)
+
+
+@pytest.mark.skipif(PNG_TOOL is None, reason="rsvg-convert (librsvg2-bin) is not installed")
+def test_svg_renders_to_a_png(tmp_path: Path) -> None:
+    svg = tmp_path / "game.svg"
+    svg.write_text(export_svg(game_view(INTERNATIONAL_GAME), title="game"), encoding="utf-8")
+    width, height = png_size(svg_to_png(svg, tmp_path / "game.png"))
+    assert width > 400 and height > 300
+
+
+def test_rich_print_of_position_and_game() -> None:
+    game = read_game(INTERNATIONAL_GAME)
+    position = Position.initial(Variant.from_name("english"))
+    console = plain_console()
+    console.print(BoardView.from_position(position, glyphs="ascii"))
+    assert "Black to move" in console.export_text()
+    if hasattr(Position, "__rich__") and hasattr(game, "__rich__"):
+        console.print(position, game)
+        text = console.export_text()
+        assert "Black to move" in text and "Alice – Bob" in text
+
+
+# -- the command ------------------------------------------------------------------------------
+
+def run_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "games.pdn"
+    path.write_text(INTERNATIONAL_GAME + "\n" + IRREGULAR_GAME, encoding="utf-8")
+    code = main(["show", str(path), *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_show_draws_the_chosen_game_and_plies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_show(tmp_path, capsys, "--plies", "1,2", "--glyphs", "ascii")
+    assert (code, err) == (0, "")
+    assert "1. 32-28 · Black to move" in out and "1... 19-23 · White to move" in out
+    code, out, _ = run_show(tmp_path, capsys, "--game", "2", "--flip")
+    assert code == 0 and "A – B" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [(("--game", "3"), "has no game 3"), (("--ply", "10"), "plies 0..9 only, not 10")],
+)
+def test_show_errors_go_to_stderr_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run_show(tmp_path, capsys, *args)
+    assert (code, out) == (2, "")
+    assert message in err
+
+
+def test_show_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_path = tmp_path / "game.svg"
+    code, out, _ = run_show(tmp_path, capsys, "--all", "--svg", str(out_path))
+    assert (code, out) == (0, "")
+    assert out_path.read_text(encoding="utf-8").startswith("<svg")
+
+
+# -- real files -------------------------------------------------------------------------------
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+CORPUS_GAMES = [
+    ("rhalbersma/mobydam/book__games__loi20.pdn", "numeric"),
+    ("miskibin/py-draughts/test__games__brazilian__random_pdns.pdn", "algebraic"),
+    ("wiegerw/pdn/games__succeed__Campionato_Assoluto_2005.pdn", "numeric"),
+]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+@pytest.mark.parametrize(("name", "notation"), CORPUS_GAMES)
+def test_corpus_games_replay_to_the_end_and_render(name: str, notation: str) -> None:
+    game = next(read_games(CORPUS / name))
+    view = GameView(game, glyphs="ascii")
+    assert view.notation == notation
+    assert view.replay.stopped is None
+    assert view.last_ply == len(list(game.mainline())) > 0
+    console = plain_console()
+    console.print(view)
+    assert "to move" in console.export_text()

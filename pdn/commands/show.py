@@ -73,7 +73,8 @@ def add_parser(subparsers: Any) -> None:
         "--glyphs",
         choices=("auto", "unicode", "ascii"),
         default="auto",
-        help="pieces as ⛀ ⛁ ⛂ ⛃ or w W b B (default: unicode when the output can show it)",
+        help="pieces as discs (● ◉, without colour ○ ◎ ● ◉) or letters w W b B "
+        "(default: discs when the output can show them)",
     )
     parser.add_argument(
         "--svg", metavar="OUT", help="write an SVG picture to OUT ('-': stdout) instead of text"
