@@ -153,8 +153,10 @@ def _matching_moves(
         ]
         inner = squares[1:-1]
         fits = ends
-        if inner:
-            fits = [move for move in ends if _in_order(inner, move.path[1:-1])]
+        if inner:  # the written path itself, else one passing its squares, else crossing them
+            fits = [move for move in ends if move.path == squares]
+            if not fits:
+                fits = [move for move in ends if _in_order(inner, move.path[1:-1])]
             if not fits:
                 fits = [move for move in ends if _in_order(inner, trajectory(position, move))]
     groups: dict[tuple[int, int, frozenset[int]], Move] = {}

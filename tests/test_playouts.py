@@ -13,8 +13,8 @@ from pdn.position import Position
 from pdn.resolve import move_key, resolve
 from pdn.variants import VARIANTS, Variant
 
-GAMES_PER_VARIANT = 2
-MAX_PLIES = 80
+GAMES_PER_VARIANT = 8
+MAX_PLIES = 200
 
 
 def notations(variant: Variant) -> list[str]:
@@ -50,7 +50,7 @@ def written_forms(move: Move, variant: Variant) -> list[tuple[str, bool]]:
 def test_every_played_move_resolves_back_to_itself(name: str) -> None:
     variant = VARIANTS[name]
     rng = random.Random(f"playout:{name}")
-    plies = 0
+    plies = captures = 0
     for _ in range(GAMES_PER_VARIANT):
         position = Position.initial(variant)
         for _ in range(MAX_PLIES):
@@ -61,6 +61,7 @@ def test_every_played_move_resolves_back_to_itself(name: str) -> None:
             assert {move_key(move) for move in every_path} == {move_key(m) for m in moves}
             assert len({move_key(move) for move in moves}) == len(moves), "duplicate move keys"
             move = rng.choice(moves)
+            captures += move.is_capture
             for text, must_be_unique in written_forms(move, variant):
                 resolution = resolve(position, text)
                 if must_be_unique or resolution.code is None:
@@ -74,3 +75,4 @@ def test_every_played_move_resolves_back_to_itself(name: str) -> None:
             position = position.play(move)
             plies += 1
     assert plies >= GAMES_PER_VARIANT * 10, "games ended suspiciously early"
+    assert captures >= GAMES_PER_VARIANT, "random games without captures test too little"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pdn.position import Position
 from pdn.resolve import move_key, resolve
@@ -97,6 +99,16 @@ def test_a_partial_path_narrows_the_choice() -> None:
     assert resolution.code is None
     assert resolution.move is not None
     assert set(resolution.move.captures) == {42, 31, 19, 29}
+
+
+def test_a_written_full_path_beats_a_longer_move_through_the_same_squares() -> None:
+    """Russian: g7:e5:c7 is a whole move, and also a subsequence of g7:e5:c3:e1:g3:c7."""
+    pos = position("russian", "B:Wa1,d2,f2,h2,a3,d4,h4,Kd6,f6:Bb6,g7")
+    resolution = resolve(pos, "g7xe5xc7")
+    assert resolution.code is None
+    assert resolution.move is not None
+    assert resolution.move.path == squares_of(pos, "g7", "e5", "c7")
+    assert resolve(pos, "g7:e5:c3:c7").move == resolve(pos, "g7:e5:c3:e1:g3:c7").move
 
 
 @pytest.mark.parametrize("written", ["38x27x13x24x38", "38x24x13x27x38"])
@@ -205,3 +217,21 @@ def test_short_form_naming_a_one_piece_and_a_four_piece_capture_is_ambiguous() -
 def test_regular_resolution_has_no_reason_and_no_as_played() -> None:
     resolution = resolve(position("international"), "33-28")
     assert (resolution.code, resolution.reason, resolution.as_played) == (None, "", None)
+
+
+MOVE_ALPHABET = "0123456789abcdefghxX:-*. !?KE"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    variant=st.sampled_from(["international", "russian", "english", "turkish", "italian"]),
+    written=st.text(alphabet=MOVE_ALPHABET, max_size=14) | st.text(max_size=8),
+)
+def test_any_text_resolves_without_raising(variant: str, written: str) -> None:
+    pos = position(variant)
+    resolution = resolve(pos, written)
+    assert resolution.code in (None, "illegal-move", "missed-capture", "capture-rule",
+                               "ambiguous-move")
+    assert (resolution.code is None) == (resolution.reason == "")
+    if resolution.as_played is not None:
+        pos.play(resolution.as_played)
