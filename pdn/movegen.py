@@ -103,18 +103,26 @@ def rules_for(variant: Variant) -> Rules:
     return rules
 
 
-def _shift(bits: int, offset: int) -> int:
-    return bits << offset if offset > 0 else bits >> -offset
+#: A capture sequence while searching: (path, captured in jump order, captured mask, ends as
+#: a king).
+Sequence = tuple[tuple[int, ...], tuple[int, ...], int, bool]
+#: One next jump: (direction id, victim index, landing indexes).
+Jump = tuple[int, int, tuple[int, ...]]
 
 
 class Rules:
-    """Precomputed tables of one variant and its move generator (see module docstring)."""
+    """Precomputed tables of one variant and its move generator (see module docstring).
+
+    Directions are ids into ``offsets`` (bit-index deltas); ``[white]`` indexes per-colour
+    tables (0 = Black, 1 = White).
+    """
 
     def __init__(self, variant: Variant) -> None:
         board = variant.board
         self.variant = variant
         self.board = board
         stride = board.stride
+        size = board.height * stride
         self.playable = board.playable_mask
         if variant.geometry == "diagonal":
             king_steps = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
@@ -132,7 +140,7 @@ class Rules:
             man_captures = list(man_moves)
             king_captures = list(king_steps)
         vectors: list[tuple[int, int]] = []
-        for step in king_captures + man_captures + man_moves + king_steps:
+        for step in king_captures + man_captures:
             for vector in (step, (step[0], -step[1]), (-step[0], -step[1])):
                 if vector not in vectors:
                     vectors.append(vector)
@@ -142,38 +150,45 @@ class Rules:
         def ids(steps: list[tuple[int, int]], white: bool) -> tuple[int, ...]:
             return tuple(vectors.index(s if white else (s[0], -s[1])) for s in steps)
 
-        # index [white] -> direction ids
-        self.man_move_dirs = (ids(man_moves, False), ids(man_moves, True))
-        self.man_capture_dirs = (ids(man_captures, False), ids(man_captures, True))
-        self.king_move_dirs = ids(king_steps, True)
+        man_capture_dirs = (ids(man_captures, False), ids(man_captures, True))
         self.king_capture_dirs = ids(king_captures, True)
         self.man_move_offsets = tuple(
-            tuple(self.offsets[d] for d in ds) for ds in self.man_move_dirs
+            _split([self.offsets[d] for d in ids(man_moves, white)]) for white in (False, True)
         )
         self.man_capture_offsets = tuple(
-            tuple(self.offsets[d] for d in ds) for ds in self.man_capture_dirs
+            _split([self.offsets[d] for d in ds]) for ds in man_capture_dirs
         )
-        self.king_move_offsets = tuple(self.offsets[d] for d in self.king_move_dirs)
-        self.king_capture_offsets = tuple(self.offsets[d] for d in self.king_capture_dirs)
-        self.rays: list[list[tuple[int, ...]]] = [[] for _ in range(board.height * stride)]
+        self.king_move_offsets = _split([self.offsets[d] for d in ids(king_steps, True)])
+        self.king_capture_offsets = _split([self.offsets[d] for d in self.king_capture_dirs])
+        self.rays: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
         for square in board.squares:
             self.rays[board.bit_index(square)] = [
                 tuple(board.bit_index(s) for s in board.ray(square, vector)) for vector in vectors
             ]
+        # one-square jumps (men, short kings): index -> ((direction, victim, landing), ...)
+        self.man_jumps = tuple(self._jumps(dirs, size) for dirs in man_capture_dirs)
+        self.king_jumps = self._jumps(self.king_capture_dirs, size)
         self.crown = (
             _mask(board, variant.crowning_squares("B")),
             _mask(board, variant.crowning_squares("W")),
         )
         self.flying = variant.king_range != "short"
-        self.land_behind = variant.king_range == "land-behind"
-        self.square_of = [0] * (board.height * stride)
+        self.many_landings = variant.king_range == "flying"
+        self.square_of = [0] * size
         for square in board.squares:
             self.square_of[board.bit_index(square)] = square
+
+    def _jumps(self, dirs: tuple[int, ...], size: int) -> list[tuple[tuple[int, int, int], ...]]:
+        table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size)]
+        for index, rays in enumerate(self.rays):
+            if rays:
+                table[index] = tuple((d, rays[d][0], rays[d][1]) for d in dirs if len(rays[d]) > 1)
+        return table
 
     # -- public engine API ----------------------------------------------------------------
     def to_move(self, raw: RawMove) -> Move:
         """The `Move` of a raw engine move."""
-        source, target, _mask_, promotes, path, captured = raw
+        source, target, _captured, promotes, path, captured = raw
         square_of = self.square_of
         if not path:
             return Move((square_of[source], square_of[target]), (), promotes)
@@ -188,21 +203,32 @@ class Rules:
         return self.plain_moves(own, opp, kings, white)
 
     def count_moves(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> int:
-        """Number of legal moves, plain moves counted bit-parallel without listing them."""
+        """Number of legal moves; plain moves counted bit-parallel without listing them."""
         if self.has_capture(own, opp, kings, white):
-            return len(self.captures(own, opp, kings, white, keep))
+            return self.count_captures(own, opp, kings, white, keep)
         empty = self.playable & ~(own | opp)
         men = own & ~kings
         count = 0
-        for offset in self.man_move_offsets[white]:
-            count += (_shift(men, offset) & empty).bit_count()
+        up, down = self.man_move_offsets[white]
+        for offset in up:
+            count += ((men << offset) & empty).bit_count()
+        for offset in down:
+            count += ((men >> offset) & empty).bit_count()
         own_kings = own & kings
         if own_kings:
-            for offset in self.king_move_offsets:
-                reach = _shift(own_kings, offset) & empty
+            up, down = self.king_move_offsets
+            flying = self.flying
+            for offset in up:
+                reach = (own_kings << offset) & empty
                 count += reach.bit_count()
-                while reach and self.flying:
-                    reach = _shift(reach, offset) & empty
+                while reach and flying:
+                    reach = (reach << offset) & empty
+                    count += reach.bit_count()
+            for offset in down:
+                reach = (own_kings >> offset) & empty
+                count += reach.bit_count()
+                while reach and flying:
+                    reach = (reach >> offset) & empty
                     count += reach.bit_count()
         return count
 
@@ -231,19 +257,22 @@ class Rules:
         men = own & ~kings
         crown = self.crown[white]
         moves: list[RawMove] = []
-        for offset in self.man_move_offsets[white]:
-            targets = _shift(men, offset) & empty
+        up, down = self.man_move_offsets[white]
+        for offset in up + tuple(-o for o in down):
+            targets = (men << offset if offset > 0 else men >> -offset) & empty
             while targets:
                 bit = targets & -targets
                 targets ^= bit
                 index = bit.bit_length() - 1
                 moves.append((index - offset, index, 0, bool(crown & bit), (), ()))
         own_kings = own & kings
+        up, down = self.king_move_offsets
+        steps = up + tuple(-o for o in down)
         while own_kings:
             bit = own_kings & -own_kings
             own_kings ^= bit
             source = bit.bit_length() - 1
-            for offset in self.king_move_offsets:
+            for offset in steps:
                 target = source + offset
                 while target >= 0 and (empty >> target) & 1:
                     moves.append((source, target, 0, False, (), ()))
@@ -257,52 +286,113 @@ class Rules:
         """Whether the side owning ``own`` has any capture (bit-parallel, first jump only)."""
         empty = self.playable & ~(own | opp)
         men = own & ~kings
-        victims = opp if self.variant.men_capture_kings else opp & ~kings
         if men:
-            for offset in self.man_capture_offsets[white]:
-                if _shift(_shift(men, offset) & victims, offset) & empty:
+            victims = opp if self.variant.men_capture_kings else opp & ~kings
+            up, down = self.man_capture_offsets[white]
+            for offset in up:
+                if (((men << offset) & victims) << offset) & empty:
+                    return True
+            for offset in down:
+                if (((men >> offset) & victims) >> offset) & empty:
                     return True
         own_kings = own & kings
         if own_kings:
-            for offset in self.king_capture_offsets:
-                reach = _shift(own_kings, offset)
+            up, down = self.king_capture_offsets
+            flying = self.flying
+            for offset in up:
+                reach = own_kings << offset
                 found = reach & opp
-                if self.flying:
+                reach &= empty
+                while reach and flying:
+                    reach <<= offset
+                    found |= reach & opp
                     reach &= empty
-                    while reach:
-                        reach = _shift(reach, offset)
-                        found |= reach & opp
-                        reach &= empty
-                if _shift(found, offset) & empty:
+                if (found << offset) & empty:
+                    return True
+            for offset in down:
+                reach = own_kings >> offset
+                found = reach & opp
+                reach &= empty
+                while reach and flying:
+                    reach >>= offset
+                    found |= reach & opp
+                    reach &= empty
+                if (found >> offset) & empty:
                     return True
         return False
 
     def captures(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> list[RawMove]:
-        """Every legal capture: all sequences, then the capture law, then duplicates merged
-        unless ``keep``. Cost: depth-first search from each piece that can start a capture."""
+        """Every legal capture as raw moves: duplicates merged unless ``keep``."""
+        crown = self.crown[white]
+        moves: list[RawMove] = []
+        seen: set[tuple[object, ...]] = set()
+        king_order = self.variant.king_order_matters
+        for path, caps, taken, final_king in self.capture_sequences(own, opp, kings, white):
+            source, target = path[0], path[-1]
+            promotes = not (kings >> source) & 1 and (final_king or bool((crown >> target) & 1))
+            if not keep:
+                key: tuple[object, ...] = (source, target, taken, promotes)
+                if king_order:
+                    key += tuple((kings >> v) & 1 for v in caps)
+                if key in seen:
+                    continue
+                seen.add(key)
+            moves.append((source, target, taken, promotes, path, caps))
+        return moves
+
+    def count_captures(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> int:
+        """``len(captures(...))`` without building the moves."""
+        sequences = self.capture_sequences(own, opp, kings, white)
+        if keep or len(sequences) == 1:
+            return len(sequences)
+        if self.variant.king_order_matters or self.variant.promote_in_passing:
+            return len(self.captures(own, opp, kings, white, keep))
+        return len({(path[0], path[-1], taken) for path, _caps, taken, _king in sequences})
+
+    def capture_sequences(self, own: int, opp: int, kings: int, white: bool) -> list[Sequence]:
+        """Every capture sequence the capture law allows (duplicates included). Cost: a
+        depth-first search from each piece that can start a capture."""
         variant = self.variant
         rays = self.rays
         reverse = self.reverse
         immediate = variant.immediate_removal
         may_reverse = variant.king_may_reverse
-        men_take_kings = variant.men_capture_kings
         in_passing = variant.promote_in_passing
         crown = self.crown[white]
-        man_dirs = self.man_capture_dirs[white]
+        man_jumps = self.man_jumps[white]
+        king_jumps = self.king_jumps
         king_dirs = self.king_capture_dirs
         flying = self.flying
-        many_landings = flying and not self.land_behind
+        many_landings = self.many_landings
         occupied = own | opp
+        man_victims = opp if variant.men_capture_kings else opp & ~kings
         base = occupied  # occupancy with the moving piece lifted; set per piece below
-        sequences: list[tuple[tuple[int, ...], tuple[int, ...], int, bool]] = []
+        sequences: list[Sequence] = []
 
-        def options(
-            square: int, king: bool, taken: int, arrived: int, only: int, exclude: int
-        ) -> list[tuple[int, int, list[int]]]:
-            """(direction, victim, landing squares) for each next jump from ``square``."""
+        def man_options(square: int, taken: int) -> list[Jump]:
+            """Next jumps of a man (or a short king, from ``king_jumps``) on ``square``."""
             occ = base & ~taken if immediate else base
-            found = []
-            for d in king_dirs if king else man_dirs:
+            return [
+                (d, victim, (land,))
+                for d, victim, land in man_jumps[square]
+                if (man_victims >> victim) & 1 and not (taken >> victim) & 1
+                and not (occ >> land) & 1
+            ]
+
+        def king_options(square: int, taken: int, arrived: int, only: int, exclude: int
+                         ) -> list[Jump]:
+            """Next jumps of a king on ``square``; ``only``/``exclude`` a direction (-1: none)."""
+            occ = base & ~taken if immediate else base
+            found: list[Jump] = []
+            if not flying:
+                for d, victim, land in king_jumps[square]:
+                    if ((opp >> victim) & 1 and not (taken >> victim) & 1
+                            and not (occ >> land) & 1
+                            and not (immediate and arrived >= 0 and d == reverse[arrived]
+                                     and not may_reverse)):
+                        found.append((d, victim, (land,)))
+                return found
+            for d in king_dirs:
                 if (only >= 0 and d != only) or d == exclude:
                     continue
                 if immediate and arrived >= 0 and d == reverse[arrived] and not may_reverse:
@@ -310,37 +400,30 @@ class Rules:
                 ray = rays[square][d]
                 length = len(ray)
                 i = 0
-                if king and flying:
-                    while i < length and not (occ >> ray[i]) & 1:
-                        i += 1
+                while i < length and not (occ >> ray[i]) & 1:
+                    i += 1
                 if i + 1 >= length:
                     continue
                 victim = ray[i]
-                if not (opp >> victim) & 1 or (taken >> victim) & 1:
+                if not (opp >> victim) & 1 or (taken >> victim) & 1 or (occ >> ray[i + 1]) & 1:
                     continue
-                if not king and not men_take_kings and (kings >> victim) & 1:
-                    continue
-                j = i + 1
-                if (occ >> ray[j]) & 1:
-                    continue
-                landings = [ray[j]]
-                if king and many_landings:
-                    j += 1
+                j = i + 2
+                if many_landings:
                     while j < length and not (occ >> ray[j]) & 1:
-                        landings.append(ray[j])
                         j += 1
-                found.append((d, victim, landings))
+                found.append((d, victim, ray[i + 1:j]))
             return found
 
         def expand(path: tuple[int, ...], caps: tuple[int, ...], taken: int, king: bool,
-                   jumps: list[tuple[int, int, list[int]]]) -> None:
+                   jumps: list[Jump]) -> None:
             for d, victim, landings in jumps:
                 caps2 = caps + (victim,)
                 taken2 = taken | (1 << victim)
                 if len(landings) == 1:
                     land = landings[0]
                     king2 = king or (in_passing and bool((crown >> land) & 1))
-                    following = options(land, king2, taken2, d, -1, -1)
+                    following = (king_options(land, taken2, d, -1, -1) if king2
+                                 else man_options(land, taken2))
                     if following:
                         expand(path + (land,), caps2, taken2, king2, following)
                     else:
@@ -348,8 +431,8 @@ class Rules:
                     continue
                 # a flying king with several landing squares: it must land where it can go on
                 # capturing if any landing allows it; going straight on is one path (RULES §0)
-                straight = options(landings[0], True, taken2, d, d, -1)
-                turns = [options(land, True, taken2, d, -1, d) for land in landings]
+                straight = king_options(landings[0], taken2, d, d, -1)
+                turns = [king_options(land, taken2, d, -1, d) for land in landings]
                 if straight or any(turns):
                     for land, turn in zip(landings, turns, strict=True):
                         if turn:
@@ -361,63 +444,57 @@ class Rules:
                         sequences.append((path + (land,), caps2, taken2, True))
 
         empty = self.playable & ~occupied
-        victims = opp if men_take_kings else opp & ~kings
         men = own & ~kings
         starters = own & kings
-        for offset in self.man_capture_offsets[white]:
-            starters |= _shift(_shift(empty, -offset) & victims, -offset) & men
+        up, down = self.man_capture_offsets[white]
+        for offset in up:
+            starters |= (((empty >> offset) & man_victims) >> offset) & men
+        for offset in down:
+            starters |= (((empty << offset) & man_victims) << offset) & men
         while starters:
             bit = starters & -starters
             starters ^= bit
             start = bit.bit_length() - 1
             base = occupied & ~bit
-            is_king = bool(kings & bit)
-            first = options(start, is_king, 0, -1, -1, -1)
-            if first:
-                expand((start,), (), 0, is_king, first)
-        return self._select(sequences, kings, keep, crown)
+            if kings & bit:
+                first = king_options(start, 0, -1, -1, -1)
+                if first:
+                    expand((start,), (), 0, True, first)
+            else:
+                first = man_options(start, 0)
+                if first:
+                    expand((start,), (), 0, False, first)
+        return self._apply_law(sequences, kings)
 
-    def _select(self, sequences: list[tuple[tuple[int, ...], tuple[int, ...], int, bool]],
-                kings: int, keep: bool, crown: int) -> list[RawMove]:
-        """Apply the capture law, then merge duplicates unless ``keep``; ``crown`` = the
-        mover's crowning squares."""
+    def _apply_law(self, sequences: list[Sequence], kings: int) -> list[Sequence]:
+        """The sequences the variant's capture law allows among ``sequences``."""
         law = self.variant.capture_law
+        if len(sequences) < 2 or law == "free":
+            return sequences
         if law == "czech":
-            by_king = [s for s in sequences if (kings >> s[0][0]) & 1]
-            sequences = by_king or sequences
-        elif law != "free":
-            scores = [self._score(law, s[0][0], s[1], kings) for s in sequences]
-            best = max(scores)
-            sequences = [s for s, score in zip(sequences, scores, strict=True) if score == best]
-        moves: list[RawMove] = []
-        seen: set[tuple[object, ...]] = set()
-        king_order = self.variant.king_order_matters
-        for path, caps, taken, final_king in sequences:
-            source, target = path[0], path[-1]
-            started_king = bool((kings >> source) & 1)
-            promotes = not started_king and (final_king or bool((crown >> target) & 1))
-            if not keep:
-                key: tuple[object, ...] = (source, target, taken, promotes)
-                if king_order:
-                    key += tuple((kings >> v) & 1 for v in caps)
-                if key in seen:
-                    continue
-                seen.add(key)
-            moves.append((source, target, taken, promotes, path, caps))
-        return moves
-
-    @staticmethod
-    def _score(law: str, source: int, caps: tuple[int, ...], kings: int) -> tuple[int, ...]:
-        """Comparable strength of a capture under ``law`` (greater = preferred)."""
-        flags = tuple((kings >> v) & 1 for v in caps)
-        by_king = (kings >> source) & 1
+            return [s for s in sequences if (kings >> s[0][0]) & 1] or sequences
         if law == "quantity":
-            return (len(caps),)
-        if law == "quantity-kings":
-            return (len(caps), sum(flags))
-        if law == "frisian":  # a king is worth more than a man, less than two (RULES B§10)
-            return (100 * len(caps) + 99 * sum(flags), by_king)
-        return (len(caps), by_king, sum(flags), *flags)  # italian precedence (RULES B§7)
+            best = max(len(s[1]) for s in sequences)
+            return [s for s in sequences if len(s[1]) == best]
+        scores = [_score(law, s[0][0], s[1], kings) for s in sequences]
+        top = max(scores)
+        return [s for s, score in zip(sequences, scores, strict=True) if score == top]
+
+
+def _score(law: str, source: int, caps: tuple[int, ...], kings: int) -> tuple[int, ...]:
+    """Comparable strength of a capture under ``law`` (greater = preferred)."""
+    flags = tuple((kings >> v) & 1 for v in caps)
+    by_king = (kings >> source) & 1
+    if law == "quantity-kings":
+        return (len(caps), sum(flags))
+    if law == "frisian":  # a king is worth more than a man, less than two (RULES B§10)
+        return (100 * len(caps) + 99 * sum(flags), by_king)
+    return (len(caps), by_king, sum(flags), *flags)  # italian precedence (RULES B§7)
+
+
+def _split(offsets: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Offsets as (left shifts, right shift amounts) for bit-parallel stepping."""
+    return tuple(o for o in offsets if o > 0), tuple(-o for o in offsets if o < 0)
 
 
 def _mask(board: Board, squares: tuple[int, ...]) -> int:
