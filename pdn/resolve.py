@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 from pdn.movegen import Move, rules_for
 from pdn.position import Piece, Position
+from pdn.variants import Variant
 
 #: Texts that record "a move was played here but nobody wrote which".
 _UNKNOWN_MOVE = re.compile(r"^(?:-\s*-|\.\.\.?|\?)$")
@@ -207,11 +208,10 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def _notation(position: Position, move: Move, full: bool = True) -> str:
-    variant = position.variant
+def full_path(move: Move, variant: Variant) -> str:
+    """The move with every landing square, in the variant's notation and capture separator."""
     return move.notation(
-        variant.board, variant.default_notation, full=full, separator=variant.capture_separator
-        if move.is_capture else None,
+        variant.board, variant.default_notation, full=True, separator=variant.capture_separator
     )
 
 
@@ -219,7 +219,7 @@ def _listing(position: Position, moves: Iterable[Move], limit: int = 8) -> str:
     unique: dict[tuple[int, int, frozenset[int]], Move] = {}
     for move in moves:
         unique.setdefault(move_key(move), move)
-    texts = [_notation(position, move) for move in unique.values()]
+    texts = [full_path(move, position.variant) for move in unique.values()]
     shown = ", ".join(texts[:limit])
     return shown + (f" and {len(texts) - limit} more" if len(texts) > limit else "")
 
@@ -293,7 +293,7 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
             law = CAPTURE_LAW_WORDS.get(variant.capture_law, "another capture was compulsory")
             return _irregular(
                 "capture-rule",
-                f"{variant.name} rule: {law}; {_notation(position, recorded)} takes "
+                f"{variant.name} rule: {law}; {full_path(recorded, variant)} takes "
                 f"{_pieces(len(recorded.captures))}, the legal captures are "
                 f"{_listing(position, captures)}",
                 moves,

@@ -9,6 +9,7 @@ from typing import Any
 from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.perft import add_position_arguments, load_position
 from pdn.movegen import Move
+from pdn.resolve import full_path
 from pdn.variants import Variant
 
 EXAMPLES = """\
@@ -47,7 +48,7 @@ def move_to_json(move: Move, variant: Variant) -> dict[str, Any]:
         return number if notation == "numeric" else board.format_square(number, notation)
 
     return {
-        "move": move.notation(board, notation, full=True),
+        "move": full_path(move, variant),
         "from": square(move.from_square),
         "to": square(move.to_square),
         "captures": [square(captured) for captured in move.captures],
@@ -65,5 +66,5 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([move_to_json(move, variant) for move in moves]))
     else:
         for move in moves:
-            print(move.notation(variant.board, variant.default_notation, full=True))
+            print(full_path(move, variant))
     return EXIT_OK
