@@ -372,12 +372,12 @@ class Rules:
         def man_options(square: int, taken: int) -> list[Jump]:
             """Next jumps of a man (or a short king, from ``king_jumps``) on ``square``."""
             occ = base & ~taken if immediate else base
-            return [
-                (d, victim, (land,))
-                for d, victim, land in man_jumps[square]
-                if (man_victims >> victim) & 1 and not (taken >> victim) & 1
-                and not (occ >> land) & 1
-            ]
+            found: list[Jump] = []
+            for d, victim, land in man_jumps[square]:
+                if (man_victims >> victim) & 1 and not (taken >> victim) & 1:
+                    if not (occ >> land) & 1:
+                        found.append((d, victim, (land,)))
+            return found
 
         def king_options(square: int, taken: int, arrived: int, only: int, exclude: int
                          ) -> list[Jump]:
