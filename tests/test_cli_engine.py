@@ -104,3 +104,14 @@ def test_help_shows_examples(capsys: pytest.CaptureFixture[str], verb: str) -> N
     code, out, _ = run(capsys, verb, "--help")
     assert code == 0
     assert "examples:" in out and f"pdn {verb} --variant" in out
+
+
+def test_moves_text_uses_the_variants_capture_separator(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "moves", "--variant", "russian", "--fen", "W:WKd2:Bc5,e5,c3,e3",
+                       "--keep-duplicates")
+    assert code == 0
+    assert sorted(out.split()) == sorted(
+        ["d2:f4:d6:b4:d2", "d2:f4:d6:b4:e1", "d2:b4:d6:f4:d2", "d2:b4:d6:f4:c1"]
+    )

@@ -193,6 +193,16 @@ def test_frisian_men_capture_orthogonally() -> None:
     assert legal_paths(position("frisian", "W:W28:B18")) == {(28, 8)}
 
 
+def test_frisian_capture_value_a_king_counts_more_than_a_man_less_than_two() -> None:
+    assert legal_paths(position("frisian", "W:W28:BK22,23")) == {(28, 17)}
+    assert legal_paths(position("frisian", "W:W28:BK22,23,14")) == {(28, 19, 10)}
+
+
+def test_frisian_on_equal_value_a_king_must_capture() -> None:
+    pos = position("frisian", "W:WK45,28:B23")
+    assert legal_paths(pos) == {(45, 18), (45, 12), (45, 7), (45, 1)}
+
+
 def test_turkish_men_move_forward_and_sideways_and_capture_orthogonally() -> None:
     quiet = position("turkish", "W:Wd4:Bd3")
     assert legal_paths(quiet) == paths(quiet, "d4-d5", "d4-c4", "d4-e4")
