@@ -48,7 +48,7 @@ class Palette:
 
     light: Style = Style(bgcolor="#f0d9b5")
     dark: Style = Style(bgcolor="#b58863")
-    last_move: Style = Style(bgcolor="#d2b04c")
+    last_move: Style = Style(bgcolor="#a4a13b")
     white_piece: Style = Style(color="#ffffff", bold=True)
     black_piece: Style = Style(color="#000000", bold=True)
     square_number: Style = Style(color="#6e4a2b")
@@ -232,8 +232,10 @@ class BoardView:
             line.append_text(right)
             yield line
         if self.notation == "algebraic":
-            letters = "".join(chr(ord("a") + file).center(SQUARE_WIDTH) for file in files)
-            yield Text(" " * self._margin_width() + letters, style=self.palette.margin)
+            letters = Text(" " * self._margin_width())
+            for file in files:
+                letters.append_text(_cell(Style(), chr(ord("a") + file), self.palette.margin))
+            yield letters
         for caption in (self.caption or "").splitlines():
             caption = caption[: self.width()]
             indent = (self.width() - len(caption)) // 2
@@ -283,6 +285,20 @@ SEVERITY_STYLES = {
 #: Draw-rule expiries get their own mark: the game was drawn here whatever followed.
 DRAW_RULE_CODES = frozenset({"move-limit", "repetition"})
 DRAW_RULE_STYLE = Style(color="magenta", bold=True, underline=True)
+COMMENT_STYLE = Style(color="green", italic=True)
+
+
+#: Tags of the header panel, in order (players are its title).
+HEADER_TAGS = ("Event", "Site", "Date", "Round", "Opening")
+#: Tag names by their English name: the English one first, then dialects' (Italian files).
+TAG_ALIASES = {
+    "White": ("White", "Bianco"),
+    "Black": ("Black", "Nero"),
+    "Event": ("Event", "Dati"),
+    "Date": ("Date", "Anno"),
+    "Result": ("Result", "Risultato"),
+    "Opening": ("Opening", "Apertura"),
+}
 
 
 @dataclass
@@ -381,12 +397,9 @@ class GameView:
         from pdn.detect import detect_variant
 
         self.game = game
-        detected, variant_findings = detect_variant(game, variant)
+        detected, _ = detect_variant(game, variant)
         self.variant = detected
-        self.findings = (
-            list(findings) if findings is not None
-            else _unique([*game.findings, *variant_findings, *audit(game, variant=detected)])
-        )
+        self.findings = list(findings) if findings is not None else audit(game, variant=variant)
         self.replay = replay(game, detected)
         self.last_ply = len(self.replay.positions) - 1
         final = [self.last_ply] if self.last_ply >= 0 else []
@@ -396,27 +409,39 @@ class GameView:
         self.glyphs = glyphs
 
     # -- parts ----------------------------------------------------------------------------
+    def _tag(self, name: str) -> str | None:
+        """A tag's value under its English name or a dialect's (Italian files), if meaningful."""
+        tags = self.game.headers
+        for alias in TAG_ALIASES.get(name, (name,)):
+            value = tags.get(alias, "").strip()
+            if value not in ("", "?", "-", "*"):
+                return value
+        return None
+
+    def title(self) -> str:
+        """``White – Black``, else the event, else the game's place in its file."""
+        white, black = self._tag("White"), self._tag("Black")
+        if white or black:
+            return f"{white or '?'} – {black or '?'}"
+        return self._tag("Event") or f"game {self.game.source.game}"
+
     def header(self) -> RenderableType:
         """Players, event, place, date, result and variant in a panel."""
         from rich.panel import Panel
         from rich.table import Table
 
-        tags = self.game.headers
-        white, black = tags.get("White", "?"), tags.get("Black", "?")
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold")
         grid.add_column()
-        for name in ("Event", "Site", "Date", "Round"):
-            if tags.get(name) not in (None, "", "?", "-"):
-                grid.add_row(name, tags[name])
-        result = self.game.result or tags.get("Result") or "*"
-        grid.add_row("Result", result)
-        gametype = tags.get("GameType")
-        grid.add_row(
-            "Variant",
-            self.variant.name + (f" (GameType {gametype})" if gametype else " (inferred)"),
-        )
-        return Panel(grid, title=f"{white} – {black}", title_align="left", expand=False)
+        for name in HEADER_TAGS:
+            value = self._tag(name)
+            if value is not None:
+                grid.add_row(name, value)
+        grid.add_row("Result", self.game.result or self._tag("Result") or "*")
+        gametype = self._tag("GameType")
+        origin = f"GameType {gametype}" if gametype else "inferred"
+        grid.add_row("Variant", f"{self.variant.name} ({origin})")
+        return Panel(grid, title=self.title(), title_align="left", expand=False)
 
     def board_at(self, ply: int) -> BoardView:
         """The board after ``ply`` (0: the start), its last move marked. IndexError if absent."""
@@ -447,57 +472,70 @@ class GameView:
             return node.move or ""
         return move.notation(self.variant.board, self.notation)
 
-    def moves(self, markers: Mapping[int, tuple[int, Style]]) -> Text:
-        """The move list: numbers, moves, strengths, NAGs, comments, variations in brackets.
+    def moves(self, markers: Mapping[int, tuple[int, Style]]) -> list[Text]:
+        """The move list as unbreakable tokens: a move with its number, strength, NAGs and
+        finding tag is one token, so lines never break between ``6.`` and its move; comments
+        are one token a word; variations are bracketed and dimmed.
 
         ``markers`` maps a main-line ply to (footnote number, style). Iterative over the tree.
         """
-        text = Text()
+        tokens: list[Text] = []
+        opening = Text()  # "(" waiting to be glued to the next token
+
+        def add(token: Text) -> None:
+            nonlocal opening
+            tokens.append(opening + token if opening.plain else token)
+            opening = Text()
+
+        def comment(words: str) -> None:
+            parts = f"{{{words}}}".split()
+            for part in parts:
+                add(Text(part, style=COMMENT_STYLE))
+
         first_starts = self._first_mover_starts()
-        # work items: a node to write with its ply and depth, or literal text
+        # work items: a node to write with its ply and depth, or "(" / ")"
         stack: list[tuple[GameNode, int, int] | str] = []
         if self.game.variations:
             stack.append((self.game.variations[0], 1, 0))
         need_number = True
         while stack:
             item = stack.pop()
+            if item == "(":
+                opening = Text("(", style="dim")
+            elif item == ")":
+                tokens[-1].append(")", style="dim")
             if isinstance(item, str):
-                if item == ")":
-                    text.rstrip()
-                text.append(item, style="dim")
                 need_number = True
                 continue
             node, ply, depth = item
-            for comment in node.comments_before:
-                text.append(f"{{{comment}}} ", style="italic green")
+            for words in node.comments_before:
+                comment(words)
                 need_number = True
             number, first = move_number(ply, first_starts)
+            token = Text()
             if first or need_number:
-                text.append(f"{number}{'.' if first else '...'} ", style="dim")
+                token.append(f"{number}{'.' if first else '...'} ", style="dim")
             marker = markers.get(ply) if depth == 0 else None
-            move_style = marker[1] if marker else Style(dim=depth > 0)
-            text.append(self._move_text(node), style=move_style)
-            if node.strength:
-                text.append(node.strength, style="bold")
+            token.append(self._move_text(node), style=marker[1] if marker else Style(dim=depth > 0))
+            token.append(node.strength or "", style="bold")
             for nag in node.nags:
-                text.append(NAG_SYMBOLS.get(nag, f" ${nag}"), style="bold")
+                token.append(NAG_SYMBOLS.get(nag, f" ${nag}"), style="bold")
             if marker:
-                text.append(f"[{marker[0]}]", style=marker[1])
-            text.append(" ")
+                token.append(f"[{marker[0]}]", style=marker[1])
+            add(token)
             need_number = False
-            for comment in node.comments_after:
-                text.append(f"{{{comment}}} ", style="italic green")
+            for words in node.comments_after:
+                comment(words)
                 need_number = True
-            siblings = node.parent.variations if node.parent is not None else []
             if node.variations:
                 stack.append((node.variations[0], ply + 1, depth))
+            siblings = node.parent.variations if node.parent is not None else []
             if siblings and siblings[0] is node:
                 for alternative in reversed(siblings[1:]):
-                    stack.extend([" ", ")", (alternative, ply, depth + 1), "("])
-        result = self.game.result
-        if result:
-            text.append(result, style="bold")
-        return text
+                    stack.extend([")", (alternative, ply, depth + 1), "("])
+        if self.game.result:
+            add(Text(self.game.result, style="bold"))
+        return tokens
 
     def _markers(self) -> tuple[dict[int, tuple[int, Style]], list[tuple[int | None, Finding]]]:
         """Footnote number and style per marked ply, and the numbered list of findings."""
@@ -513,26 +551,44 @@ class GameView:
         return markers, listed
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.table import Table
+
         yield self.header()
-        if self.replay.positions:
+        if self.plies:
             yield from boards_side_by_side(self.board_at(ply) for ply in self.plies)
         markers, listed = self._markers()
-        yield self.moves(markers)
+        yield from wrap_tokens(self.moves(markers), options.max_width)
         if self.replay.stopped:
             yield Text(self.replay.stopped, style="yellow")
-        for number, finding in listed:
-            line = Text(f"[{number}] " if number else "    ", style=_finding_style(finding))
-            where = f"ply {finding.ply} {finding.move or ''}: " if finding.ply else ""
-            line.append(f"{where}{finding.severity}[{finding.code}] {finding.message}")
+        if listed:
+            notes = Table.grid(padding=(0, 1))
+            notes.add_column(no_wrap=True)
+            notes.add_column()
+            for number, finding in listed:
+                where = f"ply {finding.ply} {finding.move or ''}: " if finding.ply else ""
+                notes.add_row(
+                    Text(f"[{number}]" if number else "", style=_finding_style(finding)),
+                    Text(f"{where}{finding.severity}[{finding.code}] {finding.message}"),
+                )
+            yield notes
+
+
+def wrap_tokens(tokens: Iterable[Text], width: int) -> Iterator[Text]:
+    """Lines of at most ``width`` cells from tokens joined by spaces, never split inside a
+    token (a token wider than ``width`` gets a line of its own). O(total length)."""
+    line = Text()
+    for token in tokens:
+        if line.plain and line.cell_len + 1 + token.cell_len > width:
             yield line
+            line = Text()
+        if line.plain:
+            line.append(" ")
+        line.append_text(token)
+    if line.plain:
+        yield line
 
 
-def _unique(findings: Iterable[Finding]) -> list[Finding]:
-    """Findings without repeats, in order."""
-    return list(dict.fromkeys(findings))
-
-
-def export_svg(renderable: RenderableType, *, title: str, width: int = 100) -> str:
+def export_svg(renderable: RenderableType, *, title: str, width: int = 80) -> str:
     """SVG of ``renderable`` drawn on a recording console ``width`` cells wide.
 
     Deterministic: the title is given, rich's SVG ids derive from the content, and nothing

@@ -161,7 +161,7 @@ def test_colour_output_highlights_the_last_move_instead_of_brackets() -> None:
     console = colour_console()
     console.print(view)
     ansi = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "48;2;210;176;76" in ansi  # the last-move background
+    assert "48;2;164;161;59" in ansi  # the last-move background
     assert "[" not in console.export_text()
     assert "●" in ansi  # a filled disc: colour tells the sides apart
 
@@ -228,6 +228,21 @@ def test_game_view_shows_header_moves_comments_nags_and_variations() -> None:
                      "3... 10-14", "2-0", "5. 38x27 · Black to move"):
         assert expected in text, expected
     assert "19-23!" not in text  # a NAG belongs to its own move only
+
+
+def test_header_reads_italian_tag_names_and_falls_back_to_the_event() -> None:
+    italian = game_view(
+        '[Bianco "Rossi"]\n[Nero "Verdi"]\n[Dati "Torneo"]\n[Risultato "1-0"]\n\n'
+        "1. 21-17 12-15 1-0\n",
+        variant=Variant.from_name("italian"),
+    )
+    assert italian.title() == "Rossi – Verdi"
+    console = plain_console()
+    console.print(italian.header())
+    text = console.export_text()
+    assert "Torneo" in text and "1-0" in text and "italian" in text
+    nameless = game_view('[Event "01.DAM"]\n[White "?"]\n[GameType "20"]\n\n1. 32-28 *\n')
+    assert nameless.title() == "01.DAM"
 
 
 def test_final_position_is_the_default_board() -> None:

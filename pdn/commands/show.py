@@ -125,8 +125,7 @@ def run(args: argparse.Namespace) -> int:
         )
     view.plies = plies
     if args.svg:
-        white, black = game.headers.get("White", "?"), game.headers.get("Black", "?")
-        svg = export_svg(view, title=f"{white} – {black}")
+        svg = export_svg(view, title=view.title())
         if args.svg == "-":
             sys.stdout.write(svg)
         else:
