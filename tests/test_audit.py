@@ -1,0 +1,307 @@
+"""The audit on hand-made games: every finding code, in every variant family, at the right ply."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pdn.audit import AuditOptions, audit, audit_game, date_problem, outcome_of
+from pdn.findings import Finding
+from pdn.position import Position
+from pdn.reader import read_game, read_games
+from pdn.record import Game
+from pdn.variants import VARIANTS, Variant
+
+INTERNATIONAL = '[GameType "20"]\n'
+
+
+def found(text: str, **options: str) -> list[Finding]:
+    return audit(read_game(text), **options)  # type: ignore[arg-type]
+
+
+def codes(text: str, **options: str) -> list[tuple[str, int | None]]:
+    """(code, ply) of every finding except the variant notes."""
+    return [(f.code, f.ply) for f in found(text, **options) if f.code != "variant"]
+
+
+# -- irregular moves --------------------------------------------------------------------------
+
+
+def test_clean_game_has_no_findings() -> None:
+    assert found(INTERNATIONAL + "1. 32-28 19-23 2. 28x19 14x23 3. 33-29 *") == []
+
+
+def test_missed_capture_is_applied_as_played_and_replay_goes_on() -> None:
+    text = INTERNATIONAL + "1. 32-28 19-23 2. 28-22 17x28 3. 33x22 18x27 4. 31x22 *"
+    [finding] = found(text)
+    assert (finding.code, finding.ply, finding.move) == ("missed-capture", 3, "28-22")
+    assert finding.severity == "error"
+    assert "28x19" in finding.message  # the compulsory capture is named
+
+
+def test_illegal_move_stops_the_line() -> None:
+    text = INTERNATIONAL + "1. 32-26 19-23 2. 40-10 *"
+    [finding] = found(text)
+    assert (finding.code, finding.ply) == ("illegal-move", 1)
+    assert "not replayed" in finding.message
+    assert "32-28" in finding.message  # legal alternatives are listed
+
+
+def test_capture_rule_majority() -> None:
+    # RULES.md T5: only 48x39x30x19 (three pieces) is legal; 48x37 takes one king
+    text = INTERNATIONAL + '[FEN "W:W48:B24,K31,34,K42,43"]\n1. 48x37 *'
+    assert codes(text) == [("capture-rule", 1)]
+
+
+def test_ambiguous_capture_needs_the_full_path() -> None:
+    # RULES.md T14: two different "47x36" captures
+    text = INTERNATIONAL + '[FEN "W:WK47:B14,19,29,31,42"]\n1. 47x36 *'
+    [finding] = found(text)
+    assert (finding.code, finding.severity, finding.ply) == ("ambiguous-move", "warning", 1)
+    assert found(INTERNATIONAL + '[FEN "W:WK47:B14,19,29,31,42"]\n1. 47x38x24x13x36 *') == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # English: Black first, men forward only; 12-8 goes backwards
+        ('[GameType "21"]\n1. 11-15 23-19 2. 8-11 22-17 3. 12-8 *', [("illegal-move", 5)]),
+        # English: capture compulsory (15x24)
+        ('[GameType "21"]\n1. 11-15 24-19 2. 9-13 *', [("missed-capture", 3)]),
+        # Russian algebraic with ':' captures; the man on d4 must capture c5
+        ('[GameType "25"]\n1. c3-d4 b6-c5 2. g3-h4 *', [("missed-capture", 3)]),
+        ('[GameType "25"]\n1. c3-d4 b6-c5 2. d4:b6 a7:c5 *', []),
+        # Brazilian: majority applies (2 pieces beat 1)
+        ('[GameType "26"]\n[FEN "W:Wc3:Bd4,f6,d6"]\n1. c3:e5 *', [("capture-rule", 1)]),
+        # Italian: a man may not capture a king; 30-27 is the legal move
+        ('[GameType "22"]\n[FEN "W:W30:BK26"]\n1. 30x21 *', [("illegal-move", 1)]),
+        ('[GameType "22"]\n[FEN "W:W30:BK26"]\n1. 30-27 *', []),
+        # Czech: a king that can capture must capture
+        ('[GameType "29"]\n[FEN "W:WKa1,e3:Bc3,f4"]\n1. e3xg5 *', [("capture-rule", 1)]),
+    ],
+)
+def test_irregular_moves_in_other_families(text: str, expected: list[tuple[str, int]]) -> None:
+    assert codes(text) == expected
+
+
+# -- move numbers -----------------------------------------------------------------------------
+
+
+def test_move_number_out_of_sequence_is_reported_once() -> None:
+    text = INTERNATIONAL + "1. 32-28 18-23 3. 37-32 12-18 3. 41-37 *"
+    assert codes(text) == [("move-number", 3)]
+
+
+def test_move_numbers_follow_the_first_mover_and_the_fen() -> None:
+    # English: Black moves first; a White-to-move FEN starts with "1..."
+    assert codes('[GameType "21"]\n1. 11-15 23-19 2. 8-11 *') == []
+    english = '[GameType "21"]\n[FEN "W:W21,22:B1,2"]\n1... 22-18 2. 2-6 *'
+    assert codes(english) == []
+    lidraughts = INTERNATIONAL + '[FEN "B:W31,32:B19,20:H0:F12"]\n12... 19-23 13. 32-28 *'
+    assert codes(lidraughts) == []
+
+
+# -- draw rules, end of game, results ---------------------------------------------------------
+
+
+def test_repetition_at_the_third_occurrence() -> None:
+    text = INTERNATIONAL + '[FEN "W:WK50,30:BK1,21"]\n' + "50-45 1-6 45-50 6-1 " * 2 + "*"
+    [finding] = found(text)
+    assert (finding.code, finding.ply) == ("repetition", 8)
+
+
+def test_move_limit_then_moves_after_end_then_result() -> None:
+    # 3 kings v 1 (FMJD 6.3): 16 moves each, then the game is a draw; a win claimed after it
+    shuffle = "46-41 3-9 41-46 9-3 " * 8
+    text = INTERNATIONAL + '[FEN "W:WK46,K47,K48:BK3"]\n' + shuffle + "46-41 2-0"
+    found_codes = codes(text)
+    assert ("move-limit", 32) in found_codes
+    assert ("moves-after-end", 33) in found_codes
+    assert ("result", 33) in found_codes
+    limit = next(f for f in found(text) if f.code == "move-limit")
+    assert "FMJD 6.3" in limit.message and "fmjd" in limit.message
+
+
+def test_rules_profile_changes_the_counting() -> None:
+    shuffle = "a1-b2 f8-e7 b2-a1 e7-f8 " * 9
+    text = '[GameType "26"]\n[FEN "W:WKa1,a3,e3:BKf8,h6,d6"]\n' + shuffle + "*"
+
+    def limit_ply(rules: str | None) -> int | None:
+        options = {"rules": rules} if rules else {}
+        return next((f.ply for f in found(text, **options) if f.code == "move-limit"), None)
+
+    assert {f.code for f in found(text)} == {"repetition"}
+    assert limit_ply(None) is None  # cbjd: 20 king moves each = 40 plies, not reached
+    assert limit_ply("fmjd64") == 30  # 15 moves each
+
+
+def test_moves_after_the_last_piece_is_taken() -> None:
+    text = INTERNATIONAL + '[FEN "W:W28:B23"]\n1. 28x19 14-20 2-0'
+    assert codes(text) == [("moves-after-end", 2)]
+
+
+def test_result_tag_against_terminator() -> None:
+    [finding] = found(INTERNATIONAL + '[Result "2-0"]\n1. 32-28 0-2')
+    assert (finding.code, finding.ply) == ("result", None)
+
+
+def test_result_against_the_final_position() -> None:
+    assert codes(INTERNATIONAL + '[FEN "W:W28:B23"]\n1. 28x19 2-0') == []
+    assert codes(INTERNATIONAL + '[FEN "W:W28:B23"]\n1. 28x19 0-2') == [("result", 1)]
+    assert codes(INTERNATIONAL + '[FEN "W:W28:B23"]\n1. 28x19 1-1') == [("result", 1)]
+
+
+def test_english_result_counts_from_the_first_mover() -> None:
+    # Black moves first in English: 1-0 is a win for Black
+    assert codes('[GameType "21"]\n[FEN "B:W18:B14"]\n1. 14x23 1-0') == []
+    assert codes('[GameType "21"]\n[FEN "B:W18:B14"]\n1. 14x23 0-1') == [("result", 1)]
+
+
+def test_giveaway_result_is_inverted() -> None:
+    # Antidraughts: Black has no pieces left, so Black wins
+    assert codes('[GameType "98"]\n[FEN "W:W28:B23"]\n1. 28x19 0-2') == []
+    assert codes('[GameType "98"]\n[FEN "W:W28:B23"]\n1. 28x19 2-0') == [("result", 1)]
+
+
+@pytest.mark.parametrize(
+    ("result", "outcome"),
+    [
+        ("2-0", "first"),
+        ("1-0", "first"),
+        ("0-2", "second"),
+        ("0:1", "second"),
+        ("1-1", "draw"),
+        ("1/2-1/2", "draw"),
+        ("0-0", "none"),
+        ("*", None),
+        ("4-6", "second"),
+        (None, None),
+    ],
+)
+def test_outcome_of_every_result_style(result: str | None, outcome: str | None) -> None:
+    assert outcome_of(result) == outcome
+
+
+# -- tags and FEN -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tags", "fragment"),
+    [
+        ('[SetUp "1"]', "SetUp"),
+        ('[FEN "W:W31:B1"]\n[SetUp "0"]', "SetUp"),
+        ('[Date "1996"]', "YYYY.MM.DD"),
+        ('[Date "2001.13.01"]', "month 13"),
+        ('[UTCDate "2001.01.32"]', "day 32"),
+    ],
+)
+def test_tag_findings(tags: str, fragment: str) -> None:
+    [finding] = found(INTERNATIONAL + tags + "\n*")
+    assert finding.code == "tag" and fragment in finding.message
+
+
+def test_good_dates() -> None:
+    assert [date_problem(text) for text in ("2004.10.27", "????.??.??", "1847.??.??")] == [
+        None,
+        None,
+        None,
+    ]
+
+
+def test_unreadable_fen_is_an_error_and_nothing_is_replayed() -> None:
+    assert codes(INTERNATIONAL + '[FEN "W:W99:Bfoo"]\n1. 1-2 3-4 *') == [("fen", None)]
+
+
+def test_impossible_fen_is_reported_and_replayed() -> None:
+    findings = codes(INTERNATIONAL + '[FEN "W:W3,40:B20"]\n1. 40-35 *')
+    assert findings == [("fen", None)]
+
+
+def test_setup_command_in_the_body_restarts_the_position() -> None:
+    text = INTERNATIONAL + '1. 32-28 /FEN "W:W28:B23"/ 28x19 *'
+    assert codes(text) == []
+
+
+# -- variations, locations, scale -------------------------------------------------------------
+
+
+def test_variations_are_replayed_from_their_branch_point() -> None:
+    text = INTERNATIONAL + (
+        "1. 32-28 (1. 32-26) 19-23 (1... 17-22 2. 28x17 (2. 28-23) 11x22) 2. 28x19 14x23 *"
+    )
+    assert sorted(codes(text), key=str) == [("illegal-move", 1), ("missed-capture", 3)]
+
+
+def test_findings_carry_file_game_ply_move_line_and_column(tmp_path) -> None:
+    path = tmp_path / "two.pdn"
+    path.write_text(
+        INTERNATIONAL + "1. 32-28 19-23 *\n\n" + INTERNATIONAL + "1. 32-28 19-23\n2. 28-22 *\n"
+    )
+    games = list(read_games(str(path)))
+    report = audit_game(games[1], AuditOptions())
+    [finding] = report.findings
+    assert (finding.file, finding.game, finding.ply, finding.move) == (str(path), 2, 3, "28-22")
+    assert (finding.line, finding.column) == (6, 4)
+    assert (report.variant, report.plies, report.game) == ("international", 3, 2)
+
+
+def test_long_lines_replay_without_recursion() -> None:
+    game = Game([("GameType", "20"), ("FEN", "W:WK50,30:BK1,21")])
+    node = game
+    for index in range(3000):
+        node = node.add_variation(("50-45", "1-6", "45-50", "6-1")[index % 4])
+    report = audit_game(game, AuditOptions())
+    assert report.plies == 3000
+    assert [f.code for f in report.findings] == ["repetition", "move-limit", "moves-after-end"]
+
+
+def test_unknown_variant_or_profile_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        found("*", variant="chess")
+    with pytest.raises(ValueError):
+        found("*", rules="nope")
+
+
+# -- random legal games read back from PDN text: no findings ---------------------------------
+
+PLAYOUT_VARIANTS = [
+    "international",
+    "brazilian",
+    "russian",
+    "english",
+    "italian",
+    "czech",
+    "frisian",
+    "portuguese",
+    "pool",
+]
+
+
+def random_game_text(variant: Variant, seed: int, plies: int = 70) -> str:
+    """A random legal game written as PDN text (full capture paths) with its GameType."""
+    rng = random.Random(seed)
+    position = Position.initial(variant)
+    words = []
+    for ply in range(plies):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        text = move.notation(
+            variant.board,
+            variant.default_notation,
+            full=True,
+            separator=variant.capture_separator if move.is_capture else None,
+        )
+        words.append(f"{ply // 2 + 1}. {text}" if ply % 2 == 0 else text)
+        position = position.play(move)
+    return f'[GameType "{variant.gametype_spec or variant.gametype}"]\n' + " ".join(words) + " *"
+
+
+@pytest.mark.parametrize("name", PLAYOUT_VARIANTS)
+def test_random_legal_playouts_have_no_findings(name: str) -> None:
+    variant = VARIANTS[name]
+    for seed in range(3):
+        text = random_game_text(variant, seed)
+        assert found(text) == [], text
