@@ -77,7 +77,9 @@ class DrawProfile:
     endings: tuple[EndingRule, ...] = ()
 
 
-def _versus(strong: Iterable[Force], weak: Iterable[Force] = (LONE_KING,)) -> frozenset:
+def _versus(
+    strong: Iterable[Force], weak: Iterable[Force] = (LONE_KING,)
+) -> frozenset[tuple[Force, Force]]:
     return frozenset(product(strong, weak))
 
 
@@ -264,7 +266,7 @@ TURKISH = DrawProfile(
         EndingRule(
             "one piece each",
             "one piece each: a draw at once",
-            frozenset(product([(1, 0), (0, 1)], repeat=2)),
+            _versus([(1, 0), (0, 1)], [(1, 0), (0, 1)]),
             0,
         ),
     ),
@@ -388,7 +390,7 @@ class DrawTracker:
         self.ply += 1
         mover = "B" if position.turn == "W" else "W"
         moved = position.piece_at(move.to_square)
-        man_moved = move.promotes or (moved is not None and not is_king(moved))
+        man_moved = move.promotes or (moved is not None and not moved.is_king)
         irreversible = man_moved or move.is_capture
         if move.is_capture or move.promotes:
             self.material = material_of(position)
@@ -448,7 +450,7 @@ class DrawTracker:
     def _on_diagonal(self, position: Position, who: str, strong_side: str) -> bool:
         side = strong_side if who == "strong" else ("B" if strong_side == "W" else "W")
         return any(
-            is_king(piece) and side_of(piece) == side
+            piece.is_king and piece.colour == side
             for square, piece in position.pieces()
             if square in self.long_diagonal
         )
@@ -470,25 +472,11 @@ def _ordinal(count: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(count, f"{count}th")
 
 
-def is_king(piece: object) -> bool:
-    """True for a king of either colour."""
-    from pdn.position import Piece
-
-    return piece in (Piece.WHITE_KING, Piece.BLACK_KING)
-
-
-def side_of(piece: object) -> str:
-    """``"W"`` or ``"B"``."""
-    from pdn.position import Piece
-
-    return "W" if piece in (Piece.WHITE_MAN, Piece.WHITE_KING) else "B"
-
-
 def material_of(position: Position) -> Material:
     """(white men, white kings, black men, black kings). O(pieces)."""
     counts = [0, 0, 0, 0]
     for _square, piece in position.pieces():
-        counts[(0 if side_of(piece) == "W" else 2) + (1 if is_king(piece) else 0)] += 1
+        counts[(0 if piece.colour == "W" else 2) + (1 if piece.is_king else 0)] += 1
     return (counts[0], counts[1], counts[2], counts[3])
 
 
