@@ -33,6 +33,7 @@ SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 CHUNK_CHARS = 1 << 18
 
 _RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
+_RESULT_WORD = rf"(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
 _TAG = (
     r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
@@ -42,10 +43,12 @@ _SCAN = re.compile(
     r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
     rf"|(?P<tag>{_TAG})"
     r"|(?P<open>\()|(?P<close>\))"
-    rf"|(?P<result>(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-]))"
-    r"|(?P<other>[^\s{;\[()]+|\[)"
+    rf"|(?P<result>{_RESULT_WORD})"
+    rf"|(?P<other>(?:(?!{_RESULT_WORD})[^\s{{;\[()]+[^\S\n]*)+|\[)"
 )
-_MOVE_LIKE = re.compile(r"\d{1,2}\s?[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--\Z|\d{4}\Z")
+_MOVE_WORDS = re.compile(
+    r"(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
+)
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 
 
@@ -317,8 +320,8 @@ class _Splitter:
                 self.depth += 1
             elif kind == "close":
                 self.depth = max(0, self.depth - 1)
-            elif not self.depth and _MOVE_LIKE.match(match.group()):
-                self.plies += 1
+            elif not self.depth:
+                self.plies += len(_MOVE_WORDS.findall(match.group()))
         self.content_end = end
         return closed
 

@@ -1,0 +1,174 @@
+"""Reading speed: pdn vs pydraughts and py-draughts on the same PDN files, in one run.
+
+Run from the repository root (the corpus is ../shared/corpus):
+
+    .venv/bin/python benchmarks/read.py                 # International files, best of 3
+    .venv/bin/python benchmarks/read.py --all --repeat 5
+    .venv/bin/python benchmarks/read.py --profile       # where pdn's reading time goes
+
+Columns are games/s and MB/s of decoded text per CPU second (``time.process_time``, so other
+load on the machine counts less), best of ``--repeat`` runs, one core:
+  pdn read_games   path -> records: scan + decode + parse (fast path, lark fallback);
+  pdn scan only    ``iter_spans``: splitting and headers only (what ``pdn list`` costs);
+  pdn lark only    every span through lark (``parse_span(fast=False)``), for scale;
+  pydraughts       ``PDNReader(filename=...)``, its whole-file reader (parse, no replay);
+  py-draughts      ``Board.from_pdn`` on each game's text (it has no file reader; it parses
+                   AND replays, so it is not a parse-only number; failures are counted).
+The peers run in ``benchmarks/.venv-peers`` (``bash benchmarks/setup-peers.sh``) through a
+subprocess; without it the pdn numbers are printed alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent.parent / "shared" / "corpus"
+PEERS = HERE / ".venv-peers"
+INTERNATIONAL = ("rhalbersma/mobydam/*.pdn", "mig0/Games-Checkers/data__games__internt__*.pdn")
+
+
+def corpus_files(everything: bool) -> list[Path]:
+    if everything:
+        return sorted(CORPUS.rglob("*.pdn"))
+    return sorted(path for pattern in INTERNATIONAL for path in CORPUS.glob(pattern))
+
+
+def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float]:
+    """(count, best CPU seconds) of ``repeat`` runs of ``run`` (CPU time: the machine is shared)."""
+    best = float("inf")
+    count = 0
+    for _ in range(repeat):
+        started = time.process_time()
+        count = run()
+        best = min(best, time.process_time() - started)
+    return count, best
+
+
+def pdn_rows(files: list[Path], repeat: int) -> dict[str, tuple[int, float]]:
+    from pdn.reader import parse_span, read_games
+    from pdn.scan import iter_spans
+
+    spans = [span for path in files for span in iter_spans(path)]
+    parse_span(spans[0])  # build the parser outside the timings
+    return {
+        "pdn read_games": best_of(repeat, lambda: sum(1 for p in files for _ in read_games(p))),
+        "pdn scan only": best_of(repeat, lambda: sum(1 for p in files for _ in iter_spans(p))),
+        "pdn lark only": best_of(1, lambda: sum(1 for s in spans if parse_span(s, fast=False))),
+    }
+
+
+def peer_main(peer: str, names: list[str], repeat: int) -> None:
+    """Runs inside the peers' venv; prints {row: [games, seconds, failures]} as JSON."""
+    files = [Path(name) for name in names]
+    if peer == "pydraughts":
+        from draughts.PDN import PDNReader  # type: ignore[import-not-found]
+
+        games, seconds = best_of(
+            repeat, lambda: sum(len(PDNReader(filename=str(p)).games) for p in files)
+        )
+        print(json.dumps({"pydraughts": [games, seconds, 0]}))
+        return
+    from draughts import StandardBoard  # type: ignore[import-not-found]
+
+    from pdn.scan import iter_spans
+
+    texts = [span.text for path in files for span in iter_spans(path)]
+    failures = 0
+
+    def replay_all() -> int:
+        nonlocal failures
+        failures = 0
+        for text in texts:
+            try:
+                StandardBoard.from_pdn(text)
+            except Exception:  # noqa: BLE001 - a peer's failure is data here
+                failures += 1
+        return len(texts)
+
+    games, seconds = best_of(max(1, repeat // 3), replay_all)
+    print(json.dumps({"py-draughts": [games, seconds, failures]}))
+
+
+def peer_rows(files: list[Path], repeat: int) -> dict[str, tuple[int, float, int]]:
+    python = PEERS / "bin" / "python"
+    if not python.exists():
+        print("(no benchmarks/.venv-peers: run bash benchmarks/setup-peers.sh)", file=sys.stderr)
+        return {}
+    rows: dict[str, tuple[int, float, int]] = {}
+    for peer in ("pydraughts", "py-draughts"):
+        env = dict(os.environ)
+        if peer == "pydraughts":
+            env["PYTHONPATH"] = str(PEERS / "pydraughts")
+        command = [str(python), __file__, "--peer", peer, "--repeat", str(repeat)]
+        done = subprocess.run(
+            [*command, *map(str, files)], capture_output=True, text=True, env=env, check=False
+        )
+        if done.returncode:
+            print(f"({peer} failed: {done.stderr.strip().splitlines()[-1:]})", file=sys.stderr)
+            continue
+        for name, (games, seconds, failures) in json.loads(done.stdout).items():
+            rows[name] = (games, seconds, failures)
+    return rows
+
+
+def profile(files: list[Path]) -> None:
+    from pdn.reader import read_games
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for path in files:
+        for _ in read_games(path):
+            pass
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--all", action="store_true", help="every corpus file, all variants")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--peer", choices=("pydraughts", "py-draughts"), help=argparse.SUPPRESS)
+    parser.add_argument("files", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.peer:
+        peer_main(args.peer, args.files, args.repeat)
+        return
+    if not CORPUS.is_dir():
+        sys.exit(f"corpus not found at {CORPUS}")
+    files = corpus_files(args.all)
+    if args.profile:
+        profile(files)
+        return
+    from pdn.scan import read_text
+
+    megabytes = sum(len(read_text(path)) for path in files) / 1e6
+    rows: dict[str, tuple[int, float, int]] = {
+        name: (games, seconds, 0) for name, (games, seconds) in pdn_rows(files, args.repeat).items()
+    }
+    rows.update(peer_rows(files, args.repeat))
+    base = rows["pdn read_games"][1]
+    print(f"{len(files)} files, {megabytes:.2f} MB, best of {args.repeat}")
+    print(f"{'reader':16} {'games':>6} {'games/s':>9} {'MB/s':>7} {'x pdn time':>10}  notes")
+    for name, (games, seconds, failures) in rows.items():
+        note = f"{failures} games raised" if failures else ""
+        print(
+            f"{name:16} {games:6d} {games / seconds:9.0f} {megabytes / seconds:7.2f} "
+            f"{seconds / base:10.2f}  {note}"
+        )
+
+
+if __name__ == "__main__":
+    main()
