@@ -458,8 +458,8 @@ def write_game(
     options = _Options(game, variant, notation, captures, move_numbers, results)
     tag_lines = [f'[{name} "{escape_tag_value(options.tag(name, value))}"]'
                  for name, value in game.tags]
-    if tag_lines and game.comments_before:  # read back as comments of the header
-        tag_lines[-1:-1] = [_wrap(_comment_atoms(game.comments_before), width)]
+    if tag_lines and game.comments_before:  # before the first tag: still this game's
+        tag_lines.insert(0, _wrap(_comment_atoms(game.comments_before), width))
     atoms = _glue_parentheses(_movetext_atoms(game, options))
     if game.result is not None:
         atoms.append(options.result(game.result))
