@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pdn.movegen import Move
 from pdn.position import FenError, Piece, Position
@@ -148,3 +153,36 @@ def test_from_pieces_matches_fen():
         "B:W31:BK12", INTERNATIONAL
     )
     assert dict(Position.from_fen("B:W31:BK12", INTERNATIONAL).pieces()) == pieces
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present")
+def test_every_corpus_fen_reads_or_raises_fen_error_in_every_variant():
+    fens: set[str] = set()
+    for path in CORPUS.rglob("*"):
+        if path.is_file():
+            fens.update(re.findall(r'FEN\s*"([^"]*)"', path.read_bytes().decode("latin-1")))
+    assert len(fens) > 100
+    unreadable = set()
+    for fen in fens:
+        for variant in VARIANTS.values():
+            try:
+                position = Position.from_fen(fen, variant)
+            except FenError:
+                unreadable.add(fen)
+                continue
+            position.problems()
+            Position.from_fen(position.fen(), variant)
+    assert unreadable <= {""}  # only the empty FEN tag cannot be read
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="WBK?:.,-0123456789abhH ", max_size=40))
+def test_arbitrary_fen_text_reads_or_raises_fen_error(text):
+    try:
+        position = Position.from_fen(text, INTERNATIONAL)
+    except FenError:
+        return
+    assert Position.from_fen(position.fen(), INTERNATIONAL) == position
