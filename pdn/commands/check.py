@@ -8,6 +8,7 @@ errors or unreadable paths.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.table import Column, Table
 
 from pdn.audit import AuditOptions, GameReport
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
@@ -166,13 +167,31 @@ class Summary:
                 variants.add_row(name, str(games), str(self.findings_by_variant[name]))
             console.print(variants)
         if self.by_file:
-            files = Table("file", "findings", title="by file", title_justify="left")
+            folder = _common_folder(list(self.by_file))
+            title = f"by file (in {folder})" if folder else "by file"
+            files = Table(
+                Column("file", overflow="fold"), "findings", title=title, title_justify="left"
+            )
             for name, count in self.by_file.most_common(SUMMARY_FILES):
-                files.add_row(name, str(count))
+                files.add_row(os.path.relpath(name, folder) if folder else name, str(count))
             hidden = len(self.by_file) - SUMMARY_FILES
             if hidden > 0:
                 files.add_row(f"... {hidden} more files", "")
             console.print(files)
+
+
+def _common_folder(names: list[str]) -> str:
+    """The folder every file name is in (``""`` when none, or for ``<stdin>``)."""
+    if any(name.startswith("<") for name in names):
+        return ""
+    try:
+        return (
+            os.path.dirname(os.path.commonpath(names))
+            if len(names) == 1
+            else (os.path.commonpath(names))
+        )
+    except ValueError:  # mixed absolute and relative names
+        return ""
 
 
 def selected(findings: list[Finding], args: argparse.Namespace) -> list[Finding]:
