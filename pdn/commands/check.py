@@ -185,13 +185,10 @@ def _common_folder(names: list[str]) -> str:
     if any(name.startswith("<") for name in names):
         return ""
     try:
-        return (
-            os.path.dirname(os.path.commonpath(names))
-            if len(names) == 1
-            else (os.path.commonpath(names))
-        )
+        common = os.path.commonpath(names)
     except ValueError:  # mixed absolute and relative names
         return ""
+    return os.path.dirname(common) if common in names else common
 
 
 def selected(findings: list[Finding], args: argparse.Namespace) -> list[Finding]:
