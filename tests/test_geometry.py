@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pdn.geometry import Board, board_for_gametype
-from pdn.variants import VARIANTS
+from pdn.variants import VARIANTS, Variant, variant_from_gametype
 
 # (width, height, notation code, invert, first mover, {square: algebraic name})
 ANCHORS = [
@@ -73,3 +73,50 @@ def test_rays_stop_at_edges():
 def test_bad_notation_codes_raise(code):
     with pytest.raises(ValueError):
         board_for_gametype(8, 8, code, False)
+
+
+@pytest.mark.parametrize(
+    ("value", "name", "problem"),
+    [
+        ("20", "international", None),
+        ("20,W,10,10,N2,0", "international", None),
+        ("20,W,10,10,N1,0", "international", "differs from the standard"),  # PlayOK
+        ("25,W,8,8,A1,0", "russian", "differs from the standard"),
+        ("21", "english", None),
+        ("23", "pool", None),
+        ("31,B,8,8,N2,0", "thai", None),
+        ("98", "international-giveaway", "Antidraughts"),
+        ("97", "frisian", "Frysk"),
+    ],
+)
+def test_variant_from_gametype(value, name, problem):
+    variant, problems = variant_from_gametype(value)
+    assert variant is not None and variant.name == name
+    if problem is None:
+        assert problems == []
+    else:
+        assert len(problems) == 1 and problem in problems[0]
+
+
+@pytest.mark.parametrize(("value", "reason"), [("0", "chess"), ("45", "not a known"),
+                                               ("x", "game number"), ("", "game number")])
+def test_unknown_gametypes_give_a_reason(value, reason):
+    variant, problems = variant_from_gametype(value)
+    assert variant is None and reason in problems[0]
+
+
+def test_variant_names_and_aliases():
+    for alias, name in [("checkers", "english"), ("American", "english"),
+                        ("perde-ganha", "brazilian-giveaway"), ("antidraughts",
+                                                                "international-giveaway")]:
+        assert Variant.from_name(alias).name == name
+    with pytest.raises(ValueError, match="known: international"):
+        Variant.from_name("chess")
+    for variant in VARIANTS.values():
+        assert variant.gametype_spec is None or variant.board == _spec_board(variant)
+
+
+def _spec_board(variant):
+    _type, first, width, height, code, invert = variant.gametype_spec.split(",")
+    return board_for_gametype(int(width), int(height), code, invert == "1", first,
+                              variant.board.all_squares)
