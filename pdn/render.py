@@ -51,7 +51,7 @@ class Palette:
     last_move: Style = Style(bgcolor="#a4a13b")
     white_piece: Style = Style(color="#ffffff", bold=True)
     black_piece: Style = Style(color="#000000", bold=True)
-    square_number: Style = Style(color="#6e4a2b")
+    square_number: Style = Style(color="#85603d")
     capture_mark: Style = Style(color="#c00000", bold=True)
     path_mark: Style = Style(color="#6e4a2b", bold=True)
     margin: Style = Style(dim=True)
@@ -350,11 +350,15 @@ def replay(game: Game, variant: Variant) -> Replay:
         played[id(node)] = move
         after[id(node)] = before.play(move)
         stack.extend((child, after[id(node)]) for child in node.variations)
-    positions, moves = [start], []
+    positions: list[Position] = [start]
+    moves: list[Move] = []
     stopped = None
     for node in game.mainline():
         if id(node) not in played:
-            stopped = f"replay stops at ply {len(positions)} ({node.move}): it cannot be played"
+            stopped = (
+                f"boards stop at ply {len(moves)}: ply {len(moves) + 1} ({node.move}) "
+                "cannot be played"
+            )
             break
         moves.append(played[id(node)])
         positions.append(after[id(node)])
@@ -376,7 +380,8 @@ def _finding_style(finding: Finding) -> Style:
 class GameView:
     """A whole game: header panel, boards at chosen plies, annotated move list, findings.
 
-    ``plies`` lists the plies to draw (0 = start; default: the final position). Findings come
+    ``plies`` lists the plies to draw (0 = start; default: the final position). Moves are shown
+    as written unless ``notation`` asks for them rewritten (replayed moves only). Findings come
     from :func:`pdn.audit.audit` unless given; each main-line finding is marked at its ply with
     a numbered tag ``[n]`` (errors red, warnings yellow, draw-rule expiries magenta) that also
     reads without colour. Building costs one replay of the game; rendering O(moves + boards).
@@ -406,6 +411,8 @@ class GameView:
         self.plies = list(plies) if plies is not None else final
         self.flip = flip
         self.notation: Notation = notation or detected.default_notation
+        self.rewrite = notation is not None
+        self.mainline = list(game.mainline())
         self.glyphs = glyphs
 
     # -- parts ----------------------------------------------------------------------------
@@ -455,7 +462,7 @@ class GameView:
         else:
             last_move = self.replay.moves[ply - 1]
             number, first = move_number(ply, self._first_mover_starts())
-            text = last_move.notation(self.variant.board, self.notation)
+            text = self._move_text(self.mainline[ply - 1])
             caption = f"{number}{'.' if first else '...'} {text} · {side} to move"
         return BoardView.from_position(
             position, notation=self.notation, last_move=last_move, caption=caption,
@@ -467,8 +474,9 @@ class GameView:
         return not positions or positions[0].turn == self.variant.first_mover
 
     def _move_text(self, node: GameNode) -> str:
+        """The move as written, or rewritten in the requested notation when it was replayed."""
         move = self.replay.played.get(id(node))
-        if move is None:
+        if move is None or not self.rewrite:
             return node.move or ""
         return move.notation(self.variant.board, self.notation)
 

@@ -245,6 +245,17 @@ def test_header_reads_italian_tag_names_and_falls_back_to_the_event() -> None:
     assert nameless.title() == "01.DAM"
 
 
+def test_moves_are_shown_as_written_unless_a_notation_is_asked_for() -> None:
+    console = plain_console(width=200)
+    console.print(game_view(INTERNATIONAL_GAME, glyphs="ascii"))
+    assert "1. 32-28 {a classic start}" in console.export_text()
+    console.print(game_view(INTERNATIONAL_GAME, notation="algebraic", glyphs="ascii"))
+    text = console.export_text()
+    assert "1. d4-e5 {a classic start}" in text  # 32 = d4, 28 = e5
+    assert "5. e3xc5 · Black to move" in text  # 38x27 in the board caption too
+    assert any(line.split() == list("abcdefghij") for line in text.splitlines())
+
+
 def test_final_position_is_the_default_board() -> None:
     view = game_view(INTERNATIONAL_GAME)
     assert view.plies == [view.last_ply] == [9]
