@@ -215,6 +215,40 @@ def test_thai_king_lands_right_behind_the_captured_piece() -> None:
     assert legal_paths(pos) == paths(pos, "a1xd4")
 
 
+def test_thai_removes_captured_pieces_at_once_so_a_king_may_turn_back() -> None:
+    thai = position("thai", "W:WKd4:Bc3,e5")
+    assert legal_paths(thai) == paths(thai, "d4xb2xf6", "d4xf6xb2")
+    russian = position("russian", "W:WKd4:Bc3,e5")  # Turkish strike: no way back
+    assert legal_paths(russian) == paths(russian, "d4:b2", "d4:a1", "d4:f6", "d4:g7", "d4:h8")
+
+
+def test_thai_men_capture_forward_only_and_a_crowning_capture_stops() -> None:
+    quiet = position("thai", "W:Wc3:Bd2")
+    assert legal_paths(quiet) == paths(quiet, "c3-b4", "c3-d4")
+    crowning = position("thai", "W:Wb6:Bc7,e7")
+    (move,) = crowning.legal_moves()
+    assert move.path == paths(crowning, "b6xd8").pop() and move.promotes
+
+
+GIVEAWAY_POSITIONS = [
+    ("international-giveaway", "international", "W:W48:B24,K31,34,K42,43"),
+    ("international-giveaway", "international", "W:WK38:B18,19,32,33"),
+    ("brazilian-giveaway", "brazilian", "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"),
+    ("russian-giveaway", "russian", "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"),
+    ("russian-giveaway", "russian", "W:Wb6:Bc7,e7"),
+]
+
+
+@pytest.mark.parametrize(("giveaway", "base", "fen"), GIVEAWAY_POSITIONS)
+def test_giveaway_forms_move_exactly_like_their_base(giveaway: str, base: str, fen: str) -> None:
+    """RULES.md B§8: only the result is inverted."""
+    assert Variant.from_name(giveaway).giveaway and not Variant.from_name(base).giveaway
+    for keep in (False, True):
+        ours = position(giveaway, fen).legal_moves(keep_duplicates=keep)
+        theirs = position(base, fen).legal_moves(keep_duplicates=keep)
+        assert ours == theirs
+
+
 def test_canadian_opening_moves() -> None:
     """12x12, 30 men each, two empty rows: 11 first moves each side, no contact at ply 2."""
     assert perft(Position.initial(Variant.from_name("canadian")), 2) == [11, 121]
@@ -233,6 +267,27 @@ def test_diagonal_nine_start_position_and_crowning_squares() -> None:
     assert crowning == {"h8", "f8", "h6"}
 
 
-def test_diagonal_twelve_start_position_has_twelve_men_each() -> None:
-    pos = Position.initial(Variant.from_name("diagonal-12"))
-    assert sum(1 for _ in pos.pieces()) == 24
+def test_diagonal_twelve_start_position() -> None:
+    """RULES.md A.7 reading: the 9-man triangle plus the middle of the next diagonal row."""
+    variant = Variant.from_name("diagonal-12")
+    board = variant.board
+    pieces = {board.to_algebraic(square): piece.colour
+              for square, piece in Position.initial(variant).pieces()}
+    assert {name for name, colour in pieces.items() if colour == "W"} == {
+        "a1", "a3", "b2", "c1", "a5", "b4", "c3", "d2", "e1", "c5", "d4", "e3"
+    }
+    assert sum(colour == "B" for colour in pieces.values()) == 12
+
+
+@pytest.mark.parametrize("variant", ["diagonal-9", "diagonal-12"])
+def test_diagonal_men_crown_only_on_the_three_crowning_squares(variant: str) -> None:
+    def promotes(fen: str, written: str) -> bool:
+        pos = position(variant, fen)
+        (move,) = [move for move in pos.legal_moves() if move.path == paths(pos, written).pop()]
+        return move.promotes
+
+    assert promotes("W:Wg7", "g7-h8") and promotes("W:Wg7", "g7-f8")
+    assert promotes("W:Wg5", "g5-h6") and not promotes("W:Wg5", "g5-f6")
+    assert not promotes("W:We7", "e7-d8")
+    assert promotes("B:Bb2", "b2-a1") and promotes("B:Bb2", "b2-c1")
+    assert not promotes("B:Bd2", "d2-e1")
