@@ -104,3 +104,18 @@ def test_numeric_to_algebraic_to_numeric_gives_the_same_text() -> None:
         assert back == numeric, name
         checked += 1
     assert checked >= 50
+
+
+def test_long_games_and_deep_variations_round_trip() -> None:
+    game = Game(result="*")
+    node = game
+    for ply in range(5000):
+        node = node.add_variation("32-28" if ply % 2 else "19-23")
+    deep = Game(result="*")
+    branch = deep.add_variation("32-28")
+    for _ in range(200):
+        branch.add_variation("19-23")
+        branch = branch.add_variation("18-23")
+    for record in (game, deep):
+        text = write_game(record)
+        assert read_game(text) == record
