@@ -343,7 +343,7 @@ def test_show_draws_the_chosen_game_and_plies(
     assert (code, err) == (0, "")
     assert "1. 32-28 · Black to move" in out and "1... 19-23 · White to move" in out
     code, out, _ = run_show(tmp_path, capsys, "--game", "2", "--flip")
-    assert code == 0 and "A – B" in out
+    assert code == 1 and "A – B" in out  # exit 1: the game has an error finding
 
 
 @pytest.mark.parametrize(
@@ -356,6 +356,18 @@ def test_show_errors_go_to_stderr_with_exit_2(
     code, out, err = run_show(tmp_path, capsys, *args)
     assert (code, out) == (2, "")
     assert message in err
+
+
+def test_show_without_a_readable_start_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.pdn"
+    path.write_text('[GameType "20"]\n[FEN "W:W99:Bxx"]\n\n1. 32-28 *\n', encoding="utf-8")
+    assert main(["show", str(path), "--glyphs", "ascii"]) == 1
+    out, err = capsys.readouterr()
+    assert "1. 32-28 *" in out and "error[fen]" in out and err == ""
+    assert main(["show", str(path), "--ply", "0"]) == 2
+    assert "has no position to show: the start position cannot be read" in capsys.readouterr().err
 
 
 def test_show_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pdn.cli import EXIT_OK, EXIT_USAGE
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
 examples:
@@ -21,6 +21,7 @@ examples:
 
 The last move is highlighted (in plain text: its destination in [brackets], the squares it
 passed '+', captured pieces 'x'). Findings of the audit are marked at their ply: [n].
+Exit code 1 when the game shown has findings of severity error, 2 for usage or I/O problems.
 """
 
 
@@ -117,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
         plies = args.plies if args.plies is not None else [args.ply]
     else:
         plies = view.plies
+    if plies and view.last_ply < 0:
+        return _fail(f"game {args.game} has no position to show: {view.replay.stopped}")
     outside = [ply for ply in plies if not 0 <= ply <= view.last_ply]
     if outside:
         return _fail(
@@ -133,6 +136,6 @@ def run(args: argparse.Namespace) -> int:
                 Path(args.svg).write_text(svg, encoding="utf-8")
             except OSError as error:
                 return _fail(f"cannot write {args.svg}: {error.strerror or error}")
-        return EXIT_OK
-    Console(highlight=False).print(view)
-    return EXIT_OK
+    else:
+        Console(highlight=False).print(view)
+    return EXIT_FINDINGS if any(f.severity == "error" for f in view.findings) else EXIT_OK
