@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pdn.detect import detect_variant, start_position
 from pdn.position import Position
+from pdn.reader import read_games
 from pdn.resolve import move_key, resolve
 from pdn.variants import Variant
 
@@ -235,3 +239,32 @@ def test_any_text_resolves_without_raising(variant: str, written: str) -> None:
     assert (resolution.code is None) == (resolution.reason == "")
     if resolution.as_played is not None:
         pos.play(resolution.as_played)
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+#: Engine-written exports (lidraughts via py-draughts' fixtures): every move must resolve.
+ENGINE_EXPORTS = [
+    f"miskibin/py-draughts/test__games__{name}__random_pdns.pdn"
+    for name in ("standard", "brazilian", "russian", "frisian", "antidraughts", "frysk",
+                 "breakthrough")
+]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present")
+@pytest.mark.parametrize("relative", ENGINE_EXPORTS)
+def test_engine_exports_resolve_move_by_move(relative: str) -> None:
+    plies = 0
+    for game in read_games(CORPUS / relative):
+        variant, _ = detect_variant(game)
+        pos = start_position(game, variant)
+        for node in game.mainline():
+            if not node.move:
+                continue
+            resolution = resolve(pos, node.move)
+            assert resolution.code is None, (
+                game.source, node.move, pos.fen(), resolution.reason
+            )
+            assert resolution.move is not None
+            pos = pos.play(resolution.move)
+            plies += 1
+    assert plies > 0
