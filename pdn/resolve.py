@@ -24,12 +24,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from pdn.geometry import Board
 from pdn.movegen import Move, rules_for
 from pdn.position import Piece, Position
 from pdn.variants import Variant
 
 #: Texts that record "a move was played here but nobody wrote which".
-_UNKNOWN_MOVE = re.compile(r"^(?:-\s*-|\.\.\.?|\?)$")
+_UNKNOWN_MOVE = re.compile(r"^(?:-\s*-|\.\.\.?)$")
 #: Russian short form: from-file, optional separator, to-square (``ed4``, ``gf4``, ``c:e5``).
 _SHORT_FORM = re.compile(r"^([a-z])[-x:]?([a-z]\d{1,2})$")
 _SEPARATORS = re.compile(r"[-x:*]")
@@ -100,10 +101,9 @@ def parse_written(position: Position, text: str) -> list[WrittenMove]:
 
     Numbers without separator (``3228``) may split several ways (``123``: 1-23 or 12-3).
     """
-    board = position.variant.board
     short = _SHORT_FORM.match(text)
     if short:
-        return [WrittenMove((board.parse_square(short.group(2)),), ord(short.group(1)) - 97)]
+        return [WrittenMove((_square(position, short.group(2)),), ord(short.group(1)) - 97)]
     parts = _SEPARATORS.split(text)
     if len(parts) == 1:
         if _ALGEBRAIC_PATH.fullmatch(text):
@@ -159,11 +159,8 @@ def _matching_moves(
             if not fits:
                 fits = [move for move in ends if _in_order(inner, move.path[1:-1])]
             if not fits:
-                fits = [move for move in ends if _in_order(inner, trajectory(position, move))]
-    groups: dict[tuple[int, int, frozenset[int]], Move] = {}
-    for move in fits:
-        groups.setdefault(move_key(move), move)
-    return list(groups.values())
+                fits = [move for move in ends if _in_order(inner, trajectory(board, move))]
+    return list(_unique(fits))
 
 
 def move_key(move: Move) -> tuple[int, int, frozenset[int]]:
@@ -177,18 +174,17 @@ def _in_order(wanted: Sequence[int], within: Sequence[int]) -> bool:
     return all(square in remaining for square in wanted)
 
 
-def trajectory(position: Position, move: Move) -> list[int]:
+def trajectory(board: Board, move: Move) -> list[int]:
     """Every square the moving piece passes or stops on after its start, in order."""
     visited: list[int] = []
     for start, end in zip(move.path, move.path[1:], strict=False):
-        visited.extend(line_between(position, start, end))
+        visited.extend(line_between(board, start, end))
         visited.append(end)
     return visited
 
 
-def line_between(position: Position, start: int, end: int) -> list[int]:
+def line_between(board: Board, start: int, end: int) -> list[int]:
     """Squares strictly between two squares on one straight line ([] if not on one line)."""
-    board = position.variant.board
     (file0, rank0), (file1, rank1) = board.coords(start), board.coords(end)
     d_file, d_rank = file1 - file0, rank1 - rank0
     if not (d_file == 0 or d_rank == 0 or abs(d_file) == abs(d_rank)):
@@ -216,15 +212,14 @@ def full_path(move: Move, variant: Variant) -> str:
 
 
 def _listing(position: Position, moves: Iterable[Move], limit: int = 8) -> str:
-    unique: dict[tuple[int, int, frozenset[int]], Move] = {}
-    for move in moves:
-        unique.setdefault(move_key(move), move)
-    texts = [full_path(move, position.variant) for move in unique.values()]
+    """The moves' full paths for a message, one per key, at most ``limit`` of them."""
+    texts = [full_path(move, position.variant) for move in _unique(moves)]
     shown = ", ".join(texts[:limit])
     return shown + (f" and {len(texts) - limit} more" if len(texts) > limit else "")
 
 
 def _unique(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """One move per key (the first path met), in the given order."""
     unique: dict[tuple[int, int, frozenset[int]], Move] = {}
     for move in moves:
         unique.setdefault(move_key(move), move)
@@ -375,7 +370,7 @@ def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | No
         if end != from_square and position.piece_at(end) is not None:
             return None
         blockers = [
-            square for square in line_between(position, start, end)
+            square for square in line_between(position.variant.board, start, end)
             if square != from_square and position.piece_at(square) is not None
         ]
         if len(blockers) != 1 or blockers[0] in captured:
