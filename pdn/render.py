@@ -48,6 +48,9 @@ class Palette:
 
     light: Style = Style(bgcolor="#f0d9b5")
     dark: Style = Style(bgcolor="#b58863")
+    #: the second shade of boards played on every square (Turkish): both colours of pieces
+    #: must stand out on every square, so no light squares there
+    dark_alternate: Style = Style(bgcolor="#a57750")
     last_move: Style = Style(bgcolor="#a4a13b")
     white_piece: Style = Style(color="#ffffff", bold=True)
     black_piece: Style = Style(color="#000000", bold=True)
@@ -170,10 +173,12 @@ class BoardView:
     def _all_playable(self) -> bool:
         return len(self.board) == self.board.width * self.board.height
 
-    def _is_dark(self, file: int, rank: int, square: int | None) -> bool:
-        if self._all_playable():  # Turkish: every square is played on; shade by parity only
-            return (file + rank) % 2 == 0
-        return square is not None
+    def _background(self, file: int, rank: int, square: int | None) -> Style:
+        """Dark for playable squares, light for the others; boards played on every square
+        (Turkish) alternate two dark shades."""
+        if self._all_playable():
+            return self.palette.dark if (file + rank) % 2 == 0 else self.palette.dark_alternate
+        return self.palette.dark if square is not None else self.palette.light
 
     def _square_cell(
         self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool
@@ -181,7 +186,7 @@ class BoardView:
         """The cells of one square: piece, mark or number, on its background."""
         palette = self.palette
         square = self.board.square_at(file, rank)
-        background = palette.dark if self._is_dark(file, rank, square) else palette.light
+        background = self._background(file, rank, square)
         if square is None:
             return _cell(background)
         path = self.last_move.path if self.last_move else ()
