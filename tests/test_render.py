@@ -367,7 +367,13 @@ def test_show_draws_the_chosen_game_and_plies(
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(("--game", "3"), "has no game 3"), (("--ply", "10"), "plies 0..9 only, not 10")],
+    [
+        (("--game", "3"), "has no game 3"),
+        (("--ply", "10"), "plies 0..9 only, not 10"),
+        (("--plies", "0,-1"), "plies are 0 or more"),
+        (("--ply", "-1"), "plies 0..9 only, not -1"),
+        (("--variant", "chess"), "unknown variant 'chess'"),
+    ],
 )
 def test_show_errors_go_to_stderr_with_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str

@@ -20,7 +20,7 @@ examples:
   cat games.pdn | pdn show -              read standard input
 
 The last move is highlighted (in plain text: its destination in [brackets], the squares it
-passed '+', captured pieces 'x'). Findings of the audit are marked at their ply: [n].
+passed '+', captured pieces '×'). Findings of the audit are marked at their ply: [n].
 Exit code 1 when the game shown has findings of severity error, 2 for usage or I/O problems.
 """
 
