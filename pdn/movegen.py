@@ -120,7 +120,6 @@ class Rules:
     def __init__(self, variant: Variant) -> None:
         board = variant.board
         self.variant = variant
-        self.board = board
         stride = board.stride
         size = board.height * stride
         self.playable = board.playable_mask
