@@ -61,6 +61,19 @@ def test_renumber_writes_first_mover_numbers_and_dots_after_interruptions() -> N
     assert "2. 38-32) 2. 28x19 2-0" in text
 
 
+def test_renumber_leaves_standard_numbers_as_they_are() -> None:
+    game = Game(result="*")
+    line_of(game, *(["32-28", "19-23"] * 5), numbers=True)
+    branch = game.end().parent
+    assert branch is not None
+    side = branch.add_variation("18-23", move_number="5...")
+    side.add_comment("and")
+    side.add_variation("38-32", move_number="6.")
+    kept = write_game(game)
+    assert write_game(game, move_numbers="renumber", variant=INTERNATIONAL) == kept
+    assert "(5... 18-23 {and} 6. 38-32)" in kept
+
+
 def test_renumber_plain_second_mover_move_has_no_number() -> None:
     game = Game(result="*")
     line_of(game, "32-28", "19-23", "28x19")

@@ -37,7 +37,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--notation", choices=("numeric", "algebraic"),
                         help="write squares in this notation (default: as written)")
     parser.add_argument("--captures", choices=("short", "full"), default="short",
-                        help="short captures (from x to) or full capture paths")
+                        help="full: replay and write every capture with its whole path; "
+                             "short (default): from x to, the path only where ambiguous "
+                             "(applies when moves are rewritten, i.e. with --notation)")
     parser.add_argument("--to", choices=("pdn", "json"), default="pdn", dest="output_format",
                         help="output format (json: JSON Lines, one game per line)")
     parser.add_argument("--variant", metavar="V",
