@@ -308,66 +308,47 @@ TAG_ALIASES = {
 
 @dataclass
 class Replay:
-    """A game replayed: main-line positions, and the move each written node stands for.
-
-    ``positions[0]`` is the start, ``positions[p]`` the position after ply ``p``; ``moves[p-1]``
-    is the move of ply ``p``. ``played`` maps ``id(node)`` to its move for every node of the
-    tree that could be replayed (variations too). ``stopped`` says why the main line stops
-    before its last written move (``None`` when it does not).
-    """
+    """A game's main line replayed: ``positions[0]`` is the start, ``positions[p]`` the
+    position after ply ``p`` and ``moves[p-1]`` the move of ply ``p``. ``stopped`` says why
+    the positions end before the last written move (``None`` when they do not)."""
 
     positions: list[Position]
     moves: list[Move]
-    played: dict[int, Move]
     stopped: str | None
 
 
 def replay(game: Game, variant: Variant) -> Replay:
-    """Replay every line of ``game`` in ``variant``; irregular moves are applied as recorded.
+    """Replay the main line of ``game`` in ``variant``, irregular moves applied as recorded.
 
-    O(nodes x legal moves). Never raises on bad records: a line stops at the first move that
-    cannot be played at all (RULES.md A.1), and the rest of it is simply not shown on boards.
+    O(plies x legal moves). Never raises on bad records: the line stops at the first move
+    that cannot be played at all (RULES.md A.1), and ``stopped`` says so.
     """
     from pdn.detect import start_position
     from pdn.position import FenError, Position
     from pdn.resolve import resolve
 
     try:
-        start = start_position(game, variant)
+        positions = [start_position(game, variant)]
     except (FenError, ValueError) as error:
-        return Replay([], [], {}, f"the start position cannot be read: {error}")
-    played: dict[int, Move] = {}
-    after: dict[int, Position] = {}
-    stack: list[tuple[GameNode, Position]] = [(child, start) for child in game.variations]
-    while stack:
-        node, before = stack.pop()
-        if node.setup:
-            try:
-                before = Position.from_fen(node.setup, variant)
-            except (FenError, ValueError):
-                continue
-        if not node.move or node.move == "--":
-            continue
-        resolution = resolve(before, node.move)
-        move = resolution.move or resolution.as_played
-        if move is None:
-            continue
-        played[id(node)] = move
-        after[id(node)] = before.play(move)
-        stack.extend((child, after[id(node)]) for child in node.variations)
-    positions: list[Position] = [start]
+        return Replay([], [], f"the start position cannot be read: {error}")
     moves: list[Move] = []
-    stopped = None
     for node in game.mainline():
-        if id(node) not in played:
-            stopped = (
-                f"boards stop at ply {len(moves)}: ply {len(moves) + 1} ({node.move}) "
-                "cannot be played"
-            )
-            break
-        moves.append(played[id(node)])
-        positions.append(after[id(node)])
-    return Replay(positions, moves, played, stopped)
+        before = positions[-1]
+        move = None
+        try:
+            if node.setup:
+                before = Position.from_fen(node.setup, variant)
+            if node.move and node.move != "--":
+                resolution = resolve(before, node.move)
+                move = resolution.move or resolution.as_played
+        except (FenError, ValueError):
+            move = None
+        if move is None:
+            stopped = f"boards stop at ply {len(moves)}: ply {len(moves) + 1} ({node.move}) "
+            return Replay(positions, moves, stopped + "cannot be played")
+        moves.append(move)
+        positions.append(before.play(move))
+    return Replay(positions, moves, None)
 
 
 def move_number(ply: int, first_mover_starts: bool) -> tuple[int, bool]:
@@ -386,7 +367,7 @@ class GameView:
     """A whole game: header panel, boards at chosen plies, annotated move list, findings.
 
     ``plies`` lists the plies to draw (0 = start; default: the final position). Moves are shown
-    as written unless ``notation`` asks for them rewritten (replayed moves only). Findings come
+    as written unless ``notation`` asks for them rewritten (as ``pdn convert`` would). Findings come
     from :func:`pdn.audit.audit` unless given; each main-line finding is marked at its ply with
     a numbered tag ``[n]`` (errors red, warnings yellow, draw-rule expiries magenta) that also
     reads without colour. Building costs one replay of the game; rendering O(moves + boards).
@@ -405,6 +386,7 @@ class GameView:
     ) -> None:
         from pdn.audit import audit
         from pdn.detect import detect_variant
+        from pdn.writer import rewritten_moves
 
         self.game = game
         detected, _ = detect_variant(game, variant)
@@ -416,7 +398,9 @@ class GameView:
         self.plies = list(plies) if plies is not None else final
         self.flip = flip
         self.notation: Notation = notation or detected.default_notation
-        self.rewrite = notation is not None
+        self.rewritten = (
+            rewritten_moves(game, detected, notation, full=False) if notation is not None else {}
+        )
         self.mainline = list(game.mainline())
         self.glyphs = glyphs
 
@@ -479,11 +463,8 @@ class GameView:
         return not positions or positions[0].turn == self.variant.first_mover
 
     def _move_text(self, node: GameNode) -> str:
-        """The move as written, or rewritten in the requested notation when it was replayed."""
-        move = self.replay.played.get(id(node))
-        if move is None or not self.rewrite:
-            return node.move or ""
-        return move.notation(self.variant.board, self.notation)
+        """The move as written, or rewritten in the notation asked for."""
+        return self.rewritten.get(id(node), node.move or "")
 
     def moves(self, markers: Mapping[int, tuple[int, Style]]) -> list[Text]:
         """The move list as unbreakable tokens: a move with its number, strength, NAGs and
