@@ -222,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
             for finding in findings:
                 print(finding.to_json() if args.format == "json" else finding.to_text())
                 worst = max(worst, SEVERITY_RANK[finding.severity or "error"])
-    except RuntimeError as error:  # e.g. --dask without the distributed package
+    except (RuntimeError, OSError) as error:  # --dask: no distributed package, no scheduler
         errors.print(f"pdn check: {error}", markup=False)
         return EXIT_USAGE
     sys.stdout.flush()
