@@ -282,18 +282,10 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
                 moves,
                 as_played=step,
             )
-    if captures:
-        recorded = _free_choice_capture(position, reading)
-        if recorded is not None:
-            law = CAPTURE_LAW_WORDS.get(variant.capture_law, "another capture was compulsory")
-            return _irregular(
-                "capture-rule",
-                f"{variant.name} rule: {law}; {full_path(recorded, variant)} takes "
-                f"{_pieces(len(recorded.captures))}, the legal captures are "
-                f"{_listing(position, captures)}",
-                moves,
-                as_played=recorded,
-            )
+    recorded = _free_choice_capture(position, reading)
+    if recorded is not None:
+        return _irregular("capture-rule", _capture_rule_reason(position, recorded, captures),
+                          moves, as_played=recorded)
     unfinished = _capture_as_written(position, reading.squares)
     if unfinished is not None:
         longer = [move for move in captures if move.from_square == from_square]
@@ -334,19 +326,37 @@ def _plain_move(position: Position, from_square: int, to_square: int) -> Move | 
 
 def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | None:
     """The complete capture the reading names if the variant let the player choose freely
-    among captures (so: legal movement, forbidden only by the capture law), else None."""
+    among captures, and let men take kings (so: a real piece movement, forbidden only by the
+    capture law), else None. Cost: one capture search, for irregular moves only."""
     variant = position.variant
-    if variant.capture_law == "free":
+    if variant.capture_law == "free" and variant.men_capture_kings:
         return None
     free = Position(
-        replace(variant, capture_law="free"),
+        replace(variant, capture_law="free", men_capture_kings=True),
         position.turn,
         position.white_bits,
         position.black_bits,
         position.king_bits,
     )
     matches = _matching_moves(free.legal_moves(keep_duplicates=True), position, reading)
-    return matches[0] if matches else None
+    captures = [move for move in matches if move.is_capture]
+    return captures[0] if captures else None
+
+
+def _capture_rule_reason(position: Position, recorded: Move, captures: Sequence[Move]) -> str:
+    """Words for a real capture that the variant's capture law (or its men) forbid."""
+    variant = position.variant
+    mover = position.piece_at(recorded.from_square)
+    took_king = any(position.piece_at(square).is_king  # type: ignore[union-attr]
+                    for square in recorded.captures)
+    if not variant.men_capture_kings and took_king and mover is not None and not mover.is_king:
+        rule = "a man may not capture a king"
+    else:
+        rule = CAPTURE_LAW_WORDS.get(variant.capture_law, "another capture was compulsory")
+    legal = (f"the legal captures are {_listing(position, captures)}" if captures
+             else "no capture was legal")
+    return (f"{variant.name} rule: {rule}; {full_path(recorded, variant)} takes "
+            f"{_pieces(len(recorded.captures))}; {legal}")
 
 
 def _sides(position: Position) -> tuple[int, int]:

@@ -218,6 +218,24 @@ def test_short_form_naming_a_one_piece_and_a_four_piece_capture_is_ambiguous() -
     assert sorted(len(move.captures) for move in resolution.candidates) == [1, 4]
 
 
+@pytest.mark.parametrize(("variant", "fen", "written", "words", "taken"), [
+    ("czech", "W:WKa1,g3:Bb2,f4", "g3xe5", "a king must capture", 1),
+    ("portuguese", "W:W11:BK15,14", "11x18", "most kings", 1),
+    ("spanish", "W:W11:BK15,14", "11x18", "most kings", 1),
+    ("italian", "W:W30:BK26", "30x21", "a man may not capture a king", 1),
+    ("italian", "W:WK23,31:B19,26,27", "31x15", "capture with a king", 2),
+    ("frisian", "W:W28:BK22,23", "28x19", "highest value", 1),
+])
+def test_capture_rule_names_the_variants_law(
+    variant: str, fen: str, written: str, words: str, taken: int
+) -> None:
+    resolution = resolve(position(variant, fen), written)
+    assert resolution.code == "capture-rule", resolution.reason
+    assert words in resolution.reason
+    assert resolution.as_played is not None
+    assert len(resolution.as_played.captures) == taken
+
+
 def test_regular_resolution_has_no_reason_and_no_as_played() -> None:
     resolution = resolve(position("international"), "33-28")
     assert (resolution.code, resolution.reason, resolution.as_played) == (None, "", None)
