@@ -347,8 +347,8 @@ def _capture_rule_reason(position: Position, recorded: Move, captures: Sequence[
     """Words for a real capture that the variant's capture law (or its men) forbid."""
     variant = position.variant
     mover = position.piece_at(recorded.from_square)
-    took_king = any(position.piece_at(square).is_king  # type: ignore[union-attr]
-                    for square in recorded.captures)
+    taken = [position.piece_at(square) for square in recorded.captures]
+    took_king = any(piece is not None and piece.is_king for piece in taken)
     if not variant.men_capture_kings and took_king and mover is not None and not mover.is_king:
         rule = "a man may not capture a king"
     else:
