@@ -125,7 +125,8 @@ class BoardView:
         notation: Notation | None = None,
         last_move: Move | None = None,
         caption: str | None = None,
-        **options: object,
+        flip: bool = False,
+        glyphs: GlyphSet = "auto",
     ) -> BoardView:
         """The board of ``position`` in its variant's notation, captioned with the side to move."""
         variant = position.variant
@@ -134,9 +135,10 @@ class BoardView:
             variant.board,
             dict(position.pieces()),
             notation=notation or variant.default_notation,
+            flip=flip,
             last_move=LastMove.from_move(last_move) if last_move is not None else None,
+            glyphs=glyphs,
             caption=caption if caption is not None else f"{side} to move",
-            **options,  # type: ignore[arg-type]
         )
 
     # -- geometry of the drawing ----------------------------------------------------------
@@ -241,10 +243,18 @@ class BoardView:
             for file in files:
                 letters.append_text(_cell(Style(), chr(ord("a") + file), self.palette.margin))
             yield letters
-        for caption in (self.caption or "").splitlines():
-            caption = caption[: self.width()]
+        for caption in self._caption_lines():
             indent = (self.width() - len(caption)) // 2
             yield Text.assemble(" " * indent, (caption, self.palette.caption))
+
+    def _caption_lines(self) -> list[str]:
+        """The caption's lines, each at most the board's width: a line too wide is broken at
+        its `` · `` separators, and what is still too wide is cut with an ellipsis."""
+        width = self.width()
+        lines: list[str] = []
+        for line in (self.caption or "").splitlines():
+            lines.extend([line] if len(line) <= width else line.split(" · "))
+        return [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(console)
@@ -268,13 +278,6 @@ def _label(label: str, width: int, *, right: bool, style: Style) -> Text:
     if right:
         return Text.assemble(" ", (label, style), padding)
     return Text.assemble(padding, (label, style), " ")
-
-
-def boards_side_by_side(boards: Iterable[BoardView], gap: int = 3) -> RenderResult:
-    """Boards in rows, as many per row as the width allows (rich ``Columns``)."""
-    from rich.columns import Columns
-
-    yield Columns(list(boards), padding=(1, gap))
 
 
 # -- games ------------------------------------------------------------------------------------
@@ -545,11 +548,12 @@ class GameView:
         return markers, listed
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.columns import Columns
         from rich.table import Table
 
         yield self.header()
         if self.plies:
-            yield from boards_side_by_side(self.board_at(ply) for ply in self.plies)
+            yield Columns([self.board_at(ply) for ply in self.plies], padding=(1, 3))
         markers, listed = self._markers()
         yield from wrap_tokens(self.moves(markers), options.max_width)
         if self.replay.stopped:

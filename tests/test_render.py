@@ -134,6 +134,15 @@ def test_flip_turns_the_board_half_round() -> None:
     assert flipped.splitlines()[0].startswith("1 ")
 
 
+def test_a_caption_wider_than_the_board_breaks_at_its_separators() -> None:
+    board, _ = BOARDS["russian"]
+    caption = "12... c3xe5xg3xe1xc3 · White to move · an extra remark that is far too long"
+    view = BoardView(board, {}, notation="algebraic", caption=caption)
+    lines = render(view, plain_console()).splitlines()[-3:]
+    assert [line.strip() for line in lines[:2]] == ["12... c3xe5xg3xe1xc3", "White to move"]
+    assert lines[2].endswith("…") and len(lines[2]) == view.width()
+
+
 @pytest.mark.parametrize("glyphs", ["unicode", "ascii"])
 def test_pieces_stay_distinct_without_colour(glyphs: str) -> None:
     board, _ = BOARDS["english"]
