@@ -392,8 +392,13 @@ class GameView:
         from pdn.writer import rewritten_moves
 
         self.game = game
-        detected, _ = detect_variant(game, variant)
+        detected, variant_findings = detect_variant(game, variant)
         self.variant = detected
+        self.variant_origin = (
+            f"GameType {game.headers.get('GameType', '').strip()}" if not variant_findings
+            else "as asked" if variant is not None
+            else "inferred"
+        )
         self.findings = list(findings) if findings is not None else audit(game, variant=variant)
         self.replay = replay(game, detected)
         self.last_ply = len(self.replay.positions) - 1
@@ -437,9 +442,7 @@ class GameView:
             if value is not None:
                 grid.add_row(name, value)
         grid.add_row("Result", self.game.result or self._tag("Result") or "*")
-        gametype = self._tag("GameType")
-        origin = f"GameType {gametype}" if gametype else "inferred"
-        grid.add_row("Variant", f"{self.variant.name} ({origin})")
+        grid.add_row("Variant", f"{self.variant.name} ({self.variant_origin})")
         return Panel(grid, title=self.title(), title_align="left", expand=False)
 
     def board_at(self, ply: int) -> BoardView:

@@ -252,7 +252,7 @@ def test_header_reads_italian_tag_names_and_falls_back_to_the_event() -> None:
     console = plain_console()
     console.print(italian.header())
     text = console.export_text()
-    assert "Torneo" in text and "1-0" in text and "italian" in text
+    assert "Torneo" in text and "1-0" in text and "italian (as asked)" in text
     nameless = game_view('[Event "01.DAM"]\n[White "?"]\n[GameType "20"]\n\n1. 32-28 *\n')
     assert nameless.title() == "01.DAM"
 
