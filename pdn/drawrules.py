@@ -359,7 +359,7 @@ class DrawTracker:
     """
 
     profile: DrawProfile
-    long_diagonal: frozenset[int]
+    diagonal_bits: int  # the long diagonal as a mask in the position's bit layout
     ply: int = 0
     quiet_plies: int = 0
     material: Material = (0, 0, 0, 0)
@@ -370,7 +370,9 @@ class DrawTracker:
     @classmethod
     def start(cls, profile: DrawProfile, position: Position) -> DrawTracker:
         """A tracker at ``position`` (counted as the first occurrence for repetition)."""
-        tracker = cls(profile, long_diagonal(position.variant))
+        board = position.variant.board
+        mask = sum(1 << board.bit_index(square) for square in long_diagonal(position.variant))
+        tracker = cls(profile, mask)
         tracker.material = material_of(position)
         tracker.ending = tracker._matching_ending(position, None)
         tracker.seen[position.key()] = 1
@@ -449,11 +451,8 @@ class DrawTracker:
 
     def _on_diagonal(self, position: Position, who: str, strong_side: str) -> bool:
         side = strong_side if who == "strong" else ("B" if strong_side == "W" else "W")
-        return any(
-            piece.is_king and piece.colour == side
-            for square, piece in position.pieces()
-            if square in self.long_diagonal
-        )
+        own = position.white_bits if side == "W" else position.black_bits
+        return bool(own & position.king_bits & self.diagonal_bits)
 
     def _expire(
         self,
@@ -473,11 +472,14 @@ def _ordinal(count: int) -> str:
 
 
 def material_of(position: Position) -> Material:
-    """(white men, white kings, black men, black kings). O(pieces)."""
-    counts = [0, 0, 0, 0]
-    for _square, piece in position.pieces():
-        counts[(0 if piece.colour == "W" else 2) + (1 if piece.is_king else 0)] += 1
-    return (counts[0], counts[1], counts[2], counts[3])
+    """(white men, white kings, black men, black kings). O(1): bit counts."""
+    white, black, kings = position.white_bits, position.black_bits, position.king_bits
+    return (
+        (white & ~kings).bit_count(),
+        (white & kings).bit_count(),
+        (black & ~kings).bit_count(),
+        (black & kings).bit_count(),
+    )
 
 
 def long_diagonal(variant: Variant) -> frozenset[int]:
