@@ -98,6 +98,20 @@ def test_board_snapshot_plain(name: str) -> None:
     assert_snapshot(f"board_{name}.txt", render(view, plain_console()))
 
 
+def test_board_snapshot_no_color_terminal() -> None:
+    """A terminal with NO_COLOR: bold/dim/italic escapes only, pieces and marks by shape."""
+    board, _ = BOARDS["international"]
+    pieces = sample_pieces(board)
+    move = sample_move(board)
+    for square in (*move.captures, move.path[0]):
+        pieces.pop(square, None)
+    console = colour_console(no_color=True)
+    console.print(BoardView(board, pieces, last_move=move, glyphs="unicode", caption="no colour"))
+    ansi = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "38;" not in ansi and "48;" not in ansi  # no colour at all
+    assert_snapshot("board_international_no_color.ansi", ansi)
+
+
 @pytest.mark.parametrize("name", sorted(BOARDS))
 def test_board_fits_80_columns_and_measures_its_width(name: str) -> None:
     board, notation = BOARDS[name]
