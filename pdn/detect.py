@@ -3,10 +3,11 @@
 Inference reads cheap evidence first (a ``[Variant]`` tag, Italian tag names, board size from
 the squares of the moves and the FEN, numeric vs algebraic squares, ``:`` separators, Russian
 short forms, the direction of the first move), which orders a short list of candidates; then
-the main line is replayed in each candidate until one plays it without an irregular move (the
-longest legal prefix wins otherwise). Every inference or override is reported as a ``variant``
-finding naming the evidence. Cost: O(squares in the text) plus at most one main-line replay per
-candidate (3 or fewer), only for games without a usable GameType.
+the start of the main line (``DETECTION_PLIES``) is replayed in each candidate until one plays
+it without an irregular move (the longest legal prefix wins otherwise). Every inference or
+override is reported as a ``variant`` finding naming the evidence. Cost: O(squares in the
+text) plus at most ``DETECTION_PLIES`` resolved plies per candidate (3 or fewer), only for
+games without a usable GameType.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ LIDRAUGHTS_CODES: dict[str, tuple[str, str]] = {
 ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Anno", "Apertura"})
 #: Moves looked at for evidence: enough to see the board, cheap on huge games.
 EVIDENCE_NODES = 400
+#: Main-line plies replayed per candidate variant: variants part early, and this bounds the cost.
+DETECTION_PLIES = 60
 
 _NUMBER = re.compile(r"\d+")
 _ALGEBRAIC = re.compile(r"([a-l])(\d{1,2})")
@@ -116,7 +119,7 @@ def infer_variant(game: Game) -> tuple[Variant, str]:
         return VARIANTS[candidates[0]], reason
     best_name, best_plies = candidates[0], -1
     for name in candidates:
-        plies, clean = legal_prefix(game, VARIANTS[name])
+        plies, clean = legal_prefix(game, VARIANTS[name], DETECTION_PLIES)
         if clean:
             best_name = name
             break
@@ -264,10 +267,11 @@ def start_position(game: Game, variant: Variant) -> Position:
     return Position.initial(variant)
 
 
-def legal_prefix(game: Game, variant: Variant) -> tuple[int, bool]:
-    """(plies of the main line that replay as legal moves in ``variant``, whole line legal?).
+def legal_prefix(game: Game, variant: Variant, limit: int | None = None) -> tuple[int, bool]:
+    """(plies of the main line that replay as legal moves in ``variant``, all of the first
+    ``limit`` plies (default: the whole line) legal?).
 
-    Cost: one replay of that prefix; stops at the first irregular move.
+    Cost: one replay of that prefix; stops at the first irregular move or at ``limit``.
     """
     try:
         position = start_position(game, variant)
@@ -275,6 +279,8 @@ def legal_prefix(game: Game, variant: Variant) -> tuple[int, bool]:
         return -1, False
     plies = 0
     for node in game.mainline():
+        if limit is not None and plies >= limit:
+            break
         text = node.move or ""
         if node.setup:
             try:
