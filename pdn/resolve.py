@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from pdn.geometry import Board
 from pdn.movegen import Move, rules_for
@@ -77,16 +78,10 @@ class WrittenMove:
 
 def resolve(position: Position, written: str) -> Resolution:
     """The legal move ``written`` means in ``position``, or an irregularity with its reason."""
-    text = re.sub(r"\s+", "", written).rstrip("!?").lower()
     moves = position.legal_moves(keep_duplicates=True)
-    if not text or _UNKNOWN_MOVE.match(written.strip()):
-        return _irregular(
-            "illegal-move", f"the move is not recorded ({written.strip() or 'empty'!r})", moves
-        )
-    try:
-        readings = parse_written(position, text)
-    except ValueError as error:
-        return _irregular("illegal-move", f"{written.strip()!r} is not a move: {error}", moves)
+    readings = _readings(position.variant.board, written)
+    if isinstance(readings, str):
+        return _irregular("illegal-move", readings, moves)
     for reading in readings:
         groups = _matching_moves(moves, position, reading)
         if len(groups) == 1:
@@ -96,41 +91,57 @@ def resolve(position: Position, written: str) -> Resolution:
     return diagnose(position, readings[0], moves)
 
 
-def parse_written(position: Position, text: str) -> list[WrittenMove]:
-    """Every reading of a lower-case, space-free move text; ValueError says why there is none.
-
-    Numbers without separator (``3228``) may split several ways (``123``: 1-23 or 12-3).
+def parse_written(board: Board, written: str) -> tuple[WrittenMove, ...]:
+    """Every reading of a move text (any case, spaces and a strength suffix ignored);
+    ValueError says why there is none. Numbers without separator (``3228``) may split
+    several ways (``123``: 1-23 or 12-3). Memoised per (board, text): texts repeat a lot.
     """
-    short = _SHORT_FORM.match(text)
-    if short:
-        return [WrittenMove((_square(position, short.group(2)),), ord(short.group(1)) - 97)]
-    parts = _SEPARATORS.split(text)
-    if len(parts) == 1:
-        if _ALGEBRAIC_PATH.fullmatch(text):
-            parts = _ALGEBRAIC_SQUARE.findall(text)
-        elif text.isdigit():
-            return _numeric_splits(position, text)
-    if len(parts) < 2 or not all(parts):
-        raise ValueError("expected squares joined by '-', 'x' or ':'")
-    return [WrittenMove(tuple(_square(position, part) for part in parts))]
+    readings = _readings(board, written)
+    if isinstance(readings, str):
+        raise ValueError(readings)
+    return readings
 
 
-def _numeric_splits(position: Position, digits: str) -> list[WrittenMove]:
+@lru_cache(maxsize=16384)
+def _readings(board: Board, written: str) -> tuple[WrittenMove, ...] | str:
+    """parse_written's readings, or the reason for a finding when there is none."""
+    shown = written.strip()
+    text = re.sub(r"\s+", "", written).rstrip("!?").lower()
+    if not text or _UNKNOWN_MOVE.match(shown):
+        return f"the move is not recorded ({shown or 'empty'!r})"
+    try:
+        short = _SHORT_FORM.match(text)
+        if short:
+            return (WrittenMove((_square(board, short.group(2)),), ord(short.group(1)) - 97),)
+        parts = _SEPARATORS.split(text)
+        if len(parts) == 1:
+            if _ALGEBRAIC_PATH.fullmatch(text):
+                parts = _ALGEBRAIC_SQUARE.findall(text)
+            elif text.isdigit():
+                return _numeric_splits(board, text)
+        if len(parts) < 2 or not all(parts):
+            raise ValueError("expected squares joined by '-', 'x' or ':'")
+        return (WrittenMove(tuple(_square(board, part) for part in parts)),)
+    except ValueError as error:
+        return f"{shown!r} is not a move: {error}"
+
+
+def _numeric_splits(board: Board, digits: str) -> tuple[WrittenMove, ...]:
     readings = []
     for cut in range(1, len(digits)):
         try:
-            squares = (_square(position, digits[:cut]), _square(position, digits[cut:]))
+            squares = (_square(board, digits[:cut]), _square(board, digits[cut:]))
         except ValueError:
             continue
         readings.append(WrittenMove(squares))
     if not readings:
         raise ValueError("the digits do not split into two squares of this board")
-    return readings
+    return tuple(readings)
 
 
-def _square(position: Position, text: str) -> int:
+def _square(board: Board, text: str) -> int:
     try:
-        return position.variant.board.parse_square(text)
+        return board.parse_square(text)
     except ValueError:
         raise ValueError(f"there is no playable square {text!r} on this board") from None
 
