@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from strategies import games
 
 from pdn.reader import read_game, read_games
 from pdn.record import Game
+from pdn.variants import Variant
 from pdn.writer import variant_of, write_game
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -37,6 +39,26 @@ def test_wrapping_keeps_atoms_whole(game: Game) -> None:
     for line in text.splitlines():
         if len(line) > WIDTH:
             assert _single_atom(line), line
+
+
+@given(games(), st.sampled_from(["international", "english", "russian"]))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_renumbered_and_converted_output_is_stable(game: Game, name: str) -> None:
+    variant = Variant.from_name(name)
+    for options in ({"move_numbers": "renumber"}, {"notation": "algebraic"},
+                    {"notation": "numeric", "captures": "full"}):
+        text = write_game(game, variant=variant, **options)  # type: ignore[arg-type]
+        assert write_game(read_game(text), variant=variant, **options) == text  # type: ignore[arg-type]
+
+
+@given(games())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_numeric_algebraic_numeric_gives_the_same_moves(game: Game) -> None:
+    variant = Variant.from_name("international")
+    numeric = read_game(write_game(game, variant=variant, notation="numeric"))
+    algebraic = write_game(game, variant=variant, notation="algebraic")
+    back = read_game(write_game(read_game(algebraic), variant=variant, notation="numeric"))
+    assert [node.move for node in back.walk()] == [node.move for node in numeric.walk()]
 
 
 def _single_atom(line: str) -> bool:
