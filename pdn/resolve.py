@@ -308,12 +308,32 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
             as_played=unfinished,
         )
     kind = "king" if piece.is_king else "man"
+    return _irregular(
+        "illegal-move",
+        f"the {kind} on {shown_from} cannot go to {shown_to}: "
+        f"{_why_not(position, piece, reading.squares)}",
+        moves,
+    )
+
+
+def _why_not(position: Position, piece: Piece, squares: Sequence[int]) -> str:
+    """Words for a piece movement that is no move at all: occupied, blocked, or not a step
+    this piece makes (asks the engine about the piece alone on the board)."""
+    board = position.variant.board
+    notation = position.variant.default_notation
+    from_square, to_square = squares[0], squares[-1]
     if to_square != from_square and position.piece_at(to_square) is not None:
-        why = f"{shown_to} is occupied"
-    else:
-        why = "that is not a legal move for it here (wrong direction, too far, or blocked)"
-    return _irregular("illegal-move", f"the {kind} on {shown_from} cannot go to {shown_to}: {why}",
-                      moves)
+        return f"{board.format_square(to_square, notation)} is occupied"
+    if len(squares) == 2:
+        alone = Position.from_pieces(position.variant, {from_square: piece}, position.turn)
+        if any(move.path == (from_square, to_square) for move in alone.legal_moves()):
+            blockers = [
+                board.format_square(square, notation)
+                for square in line_between(board, from_square, to_square)
+                if position.piece_at(square) is not None
+            ]
+            return f"the way is blocked at {', '.join(blockers)}"
+    return "that is not a move this piece can make here (wrong direction or too far)"
 
 
 def _side(colour: str) -> str:

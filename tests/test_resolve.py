@@ -160,13 +160,26 @@ def test_piece_of_the_other_side() -> None:
 
 
 @pytest.mark.parametrize(("written", "words"), [
-    ("36-31", "31 is occupied"), ("32-23", "not a legal move"), ("33-39", "occupied"),
+    ("36-31", "31 is occupied"), ("32-23", "wrong direction or too far"),
+    ("33-39", "occupied"), ("31-36", "occupied"),
 ])
 def test_impossible_piece_movement(written: str, words: str) -> None:
     resolution = resolve(position("international"), written)
     assert resolution.code == "illegal-move"
     assert words in resolution.reason
     assert resolution.as_played is None
+
+
+def test_a_king_move_through_a_piece_is_blocked() -> None:
+    resolution = resolve(position("international", "W:WK46,37:B10"), "46-28")
+    assert resolution.code == "illegal-move"
+    assert resolution.reason == "the king on 46 cannot go to 28: the way is blocked at 37"
+
+
+def test_a_man_moving_backwards_is_the_wrong_direction() -> None:
+    resolution = resolve(position("international", "W:W28:B10"), "28-33")
+    assert resolution.code == "illegal-move"
+    assert "wrong direction" in resolution.reason
 
 
 def test_plain_move_while_a_capture_was_compulsory() -> None:
