@@ -184,6 +184,17 @@ class _Options:
     def result(self, text: str) -> str:
         return text if self.results == "keep" else result_in_style(text, self.variant)
 
+    def tags(self) -> list[tuple[str, str]]:
+        """The tags to write: rewritten moves of a game without GameType get one, so the
+        converted text names the variant it was converted for (algebraic 8x8 text alone
+        would read as Russian or Brazilian)."""
+        if self.rewritten is None or "GameType" in self.game.headers:
+            return self.game.tags
+        gametype = self.variant.gametype
+        if gametype is None:
+            return self.game.tags
+        return [*self.game.tags, ("GameType", str(gametype))]
+
     def tag(self, name: str, value: str) -> str:
         if name == "FEN":
             return self.fen(value)
@@ -446,7 +457,8 @@ def write_game(
 
     ``variant``: the rules for conversions (default: detected from the game, when needed).
     ``notation``: ``None`` keeps moves as written; else every move is replayed and written
-    in that notation with the variant's capture separator (FEN tag and setups converted too).
+    in that notation with the variant's capture separator (FEN tag and setups converted too,
+    and a GameType tag added when the game has none).
     ``captures``: ``"full"`` replays and writes every capture with its full path; ``"short"``
     (from x to, the path only where that is ambiguous) applies when moves are rewritten.
     ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
@@ -457,7 +469,7 @@ def write_game(
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"
     options = _Options(game, variant, notation, captures, move_numbers, results)
     tag_lines = [f'[{name} "{escape_tag_value(options.tag(name, value))}"]'
-                 for name, value in game.tags]
+                 for name, value in options.tags()]
     if tag_lines and game.comments_before:  # before the first tag: still this game's
         tag_lines.insert(0, _wrap(_comment_atoms(game.comments_before), width))
     atoms = _glue_parentheses(_movetext_atoms(game, options))

@@ -113,7 +113,7 @@ def test_convert_variant_option_for_games_without_gametype(
     path.write_text("1. 22-18 11-15 *\n", encoding="utf-8")
     code, out, _ = run(capsys, "convert", str(path), "--variant", "russian",
                        "--notation", "algebraic")
-    assert (code, out) == (0, "1. c3-d4 f6-e5 *\n")
+    assert (code, out) == (0, '[GameType "25"]\n\n1. c3-d4 f6-e5 *\n')  # says what it became
 
 
 def test_usage_and_io_failures_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,3 +148,21 @@ def test_list_json_and_csv(small: Path, capsys: pytest.CaptureFixture[str]) -> N
         "1,1,,,Club,,2-0,20,5\n"
         "2,7,,,Grozny,,0:1,25,4\n"
     )
+
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+OCA = CORPUS / "wiegerw" / "pdn" / "games__succeed__OCA_2.0.pdn"  # English, no GameType
+
+
+@pytest.mark.skipif(not OCA.is_file(), reason="../shared/corpus not present")
+def test_numeric_to_algebraic_to_numeric_through_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    algebraic, numeric, back = (tmp_path / name for name in ("a.pdn", "n.pdn", "b.pdn"))
+    assert main(["convert", str(OCA), "--notation", "algebraic", "-o", str(algebraic)]) == 0
+    assert main(["convert", str(OCA), "--notation", "numeric", "-o", str(numeric)]) == 0
+    assert main(["convert", str(algebraic), "--notation", "numeric", "-o", str(back)]) == 0
+    assert "1. f6-e5 g3-h4" in algebraic.read_text(encoding="utf-8")
+    assert back.read_text(encoding="utf-8") == numeric.read_text(encoding="utf-8")
+    assert numeric.read_text(encoding="utf-8").count("[GameType \"21\"]") == 43
+    capsys.readouterr()

@@ -235,6 +235,15 @@ def test_notation_option_converts_moves_fen_tag_and_setups() -> None:
     assert '/FEN "W:Wa1:Bb8"/ a1-b2 *' in text
 
 
+def test_rewritten_game_without_gametype_gets_one() -> None:
+    game = Game([("Event", "x")], result="*")
+    game.add_variation("11-15")
+    assert write_game(game, variant=ENGLISH, notation="algebraic") == (
+        '[Event "x"]\n[GameType "21"]\n\nf6-e5 *\n'
+    )
+    assert write_game(game, variant=ENGLISH) == '[Event "x"]\n\n11-15 *\n'
+
+
 def test_game_to_json_shape() -> None:
     data = game_to_json(sample_game(), variant=INTERNATIONAL)
     assert data["tags"][0] == ["Event", 'Club "A"']
