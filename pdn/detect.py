@@ -104,11 +104,8 @@ def _from_gametype(value: str) -> tuple[Variant | None, list[Finding]]:
     if variant is None:
         reason = "; ".join(problems) or "unknown code"
         return None, [Finding("variant", f"unusable GameType {value!r}: {reason}")]
-    notes = [
-        Finding("variant", f"GameType {value!r}: {problem}; read as {variant.name}", "info")
-        for problem in problems
-    ]
-    return variant, notes
+    # the problems name the value and the reading already ("... read as standard russian")
+    return variant, [Finding("variant", problem, "info") for problem in problems]
 
 
 def infer_variant(game: Game) -> tuple[Variant, str]:
