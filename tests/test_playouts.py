@@ -9,23 +9,23 @@ import random
 import pytest
 
 from pdn.movegen import Move
-from pdn.position import Position
+from pdn.position import Notation, Position
 from pdn.resolve import move_key, resolve
 from pdn.variants import VARIANTS, Variant
 
 GAMES_PER_VARIANT = 8
 MAX_PLIES = 200
+ALL_NOTATIONS: tuple[Notation, ...] = ("numeric", "algebraic")
 
 
-def notations(variant: Variant) -> list[str]:
+def notations(variant: Variant) -> list[Notation]:
     """The notations this board can write its squares in (the default first)."""
-    board = variant.board
-    found = [variant.default_notation]
-    for other in ("numeric", "algebraic"):
+    found: list[Notation] = [variant.default_notation]
+    for other in ALL_NOTATIONS:
         if other in found:
             continue
         try:
-            board.format_square(1, other)  # type: ignore[arg-type]
+            variant.board.format_square(1, other)
         except ValueError:
             continue
         found.append(other)
@@ -37,8 +37,8 @@ def written_forms(move: Move, variant: Variant) -> list[tuple[str, bool]]:
     board = variant.board
     forms = []
     for notation in notations(variant):
-        forms.append((move.notation(board, notation, full=True), True))  # type: ignore[arg-type]
-        forms.append((move.notation(board, notation, full=False), False))  # type: ignore[arg-type]
+        forms.append((move.notation(board, notation, full=True), True))
+        forms.append((move.notation(board, notation, full=False), False))
     if "algebraic" in notations(variant):
         origin = board.format_square(move.from_square, "algebraic")
         target = board.format_square(move.to_square, "algebraic")
