@@ -397,19 +397,27 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     seen_tags: set[str] = set()
     moved = False
     known_moves = _normal_moves
+    make_node = GameNode._new
+    # positions of moves, inline (the hot path): offsets rise along the item stream
+    source, scanned, row, row_start = span.text, 0, span.line, 0
+    first_row, shift = span.line, span.column - 1
+    line = lines[0]
     for kind, text, offset in items:
-        line = lines[-1]
         if kind == "MOVE" or kind == "UNKNOWN_MOVE":
-            at_line, at_column = where(offset)
-            node = GameNode(
+            newlines = source.count("\n", scanned, offset)
+            if newlines:
+                row += newlines
+                row_start = source.rindex("\n", scanned, offset) + 1
+            scanned = offset
+            node = make_node(
+                line.tail,
                 (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
-                parent=line.tail,
-                move_number=line.number,
-                comments_before=line.before or None,
-                nags=line.nags or None,
-                setup=line.setup,
-                line=at_line,
-                column=at_column,
+                line.number,
+                line.before or [],
+                line.nags or [],
+                line.setup,
+                row,
+                offset - row_start + 1 + (shift if row == first_row else 0),
             )
             if line.before:
                 for comment in line.before:
@@ -445,9 +453,11 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
         elif kind == "LPAR":
             branch = line.last.parent if line.last is not None else line.tail
             assert branch is not None
-            lines.append(_Line(branch))
-        elif kind == "RPAR":
+            line = _Line(branch)
+            lines.append(line)
+        elif kind == "RPAR" and len(lines) > 1:
             _finish_line(lines.pop(), findings, where(offset))
+            line = lines[-1]
         elif kind == "TAG":
             _add_tag(game, text, seen_tags, moved, where(offset))
             game.comments_before.extend(line.before)
