@@ -193,31 +193,17 @@ class _Auditor:
 
     # -- replay ---------------------------------------------------------------------------
     def _replay(self, start: Position) -> None:
+        """Replay the main line, then every variation from its branch point (explicit stack)."""
         first = self.game.next()
+        tracker = DrawTracker.start(self.profile, start)
+        root = _Line(first or self.game, start, tracker, 0, 0, _fen_move_number(self.game))
+        root.main = True
         if first is None:
-            self.final = _Line(
-                self.game,
-                start,
-                DrawTracker.start(self.profile, start),
-                0,
-                0,
-                _fen_move_number(self.game),
-                main=True,
-            )
+            self.final = root
             return
-        root = _Line(
-            first,
-            start,
-            DrawTracker.start(self.profile, start),
-            0,
-            0,
-            _fen_move_number(self.game),
-            main=True,
-        )
         stack = [root]
         while stack:
-            line = stack.pop()
-            self._replay_line(line, stack)
+            self._replay_line(stack.pop(), stack)
 
     def _replay_line(self, line: _Line, stack: list[_Line]) -> None:
         """Replay ``line`` to its end (or until it cannot go on); push its side lines."""
@@ -281,7 +267,7 @@ class _Auditor:
         resolution = resolve(position, text)
         if resolution.code is None and resolution.move is not None:
             return resolution.move
-        if resolution.code in (None, "illegal-move") and not position.legal_moves():
+        if resolution.code == "illegal-move" and not resolution.candidates:  # no legal move
             self._at(
                 node,
                 ply,
