@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import games as records
 
-from pdn.audit import AuditOptions, audit, audit_game, date_problem, outcome_of
-from pdn.findings import Finding
+from pdn.audit import INTERNAL_ERROR, AuditOptions, audit, audit_game, date_problem, outcome_of
+from pdn.findings import CODES, Finding
 from pdn.position import Position
 from pdn.reader import read_game, read_games
 from pdn.record import Game
@@ -278,25 +281,29 @@ PLAYOUT_VARIANTS = [
 ]
 
 
-def random_game_text(variant: Variant, seed: int, plies: int = 70) -> str:
-    """A random legal game written as PDN text (full capture paths) with its GameType."""
+def random_game_moves(variant: Variant, seed: int, plies: int = 70) -> tuple[str, list[str]]:
+    """A GameType header and the moves of a random legal game (full capture paths)."""
     rng = random.Random(seed)
     position = Position.initial(variant)
-    words = []
-    for ply in range(plies):
-        moves = position.legal_moves()
-        if not moves:
+    moves = []
+    for _ in range(plies):
+        legal = position.legal_moves()
+        if not legal:
             break
-        move = rng.choice(moves)
-        text = move.notation(
-            variant.board,
-            variant.default_notation,
-            full=True,
-            separator=variant.capture_separator if move.is_capture else None,
+        move = rng.choice(legal)
+        separator = variant.capture_separator if move.is_capture else None
+        moves.append(
+            move.notation(variant.board, variant.default_notation, full=True, separator=separator)
         )
-        words.append(f"{ply // 2 + 1}. {text}" if ply % 2 == 0 else text)
         position = position.play(move)
-    return f'[GameType "{variant.gametype_spec or variant.gametype}"]\n' + " ".join(words) + " *"
+    return f'[GameType "{variant.gametype_spec or variant.gametype}"]\n', moves
+
+
+def random_game_text(variant: Variant, seed: int, plies: int = 70) -> str:
+    """A random legal game written as PDN text, numbered, with its GameType."""
+    header, moves = random_game_moves(variant, seed, plies)
+    words = [f"{ply // 2 + 1}. {move}" if ply % 2 == 0 else move for ply, move in enumerate(moves)]
+    return header + " ".join(words) + " *"
 
 
 @pytest.mark.parametrize("name", PLAYOUT_VARIANTS)
@@ -305,3 +312,42 @@ def test_random_legal_playouts_have_no_findings(name: str) -> None:
     for seed in range(3):
         text = random_game_text(variant, seed)
         assert found(text) == [], text
+
+
+# -- bad input never crashes ------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records())
+def test_any_record_is_audited_without_raising(game: Game) -> None:
+    for finding in audit(game):
+        assert finding.code in CODES
+        assert INTERNAL_ERROR not in finding.message
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(PLAYOUT_VARIANTS),
+    st.integers(0, 10_000),
+    st.integers(0, 59),
+    st.sampled_from(["drop", "swap", "junk", "repeat"]),
+)
+def test_a_corrupted_legal_game_is_flagged_from_the_corruption_on(
+    name: str, seed: int, at: int, how: str
+) -> None:
+    """A random legal game with one move damaged: no crash, nothing reported before it."""
+    header, moves = random_game_moves(VARIANTS[name], seed, 60)
+    if at >= len(moves) - 1:
+        return
+    if how == "drop":
+        del moves[at]
+    elif how == "swap":
+        moves[at], moves[at + 1] = moves[at + 1], moves[at]
+    elif how == "junk":
+        moves[at] = "99-98"
+    else:
+        moves.insert(at, moves[at])
+    findings = found(header + " ".join(moves) + " *")
+    assert all(INTERNAL_ERROR not in finding.message for finding in findings)
+    plies = [f.ply for f in findings if f.code not in ("repetition", "move-limit")]
+    assert all(ply is not None and ply >= at + 1 for ply in plies)
