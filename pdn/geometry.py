@@ -126,8 +126,9 @@ class Board:
         return self.width + 2
 
     def bit_index(self, square: int) -> int:
-        """Bit index of a square in the padded layout."""
-        self.coords(square)
+        """Bit index of a square in the padded layout; ValueError when out of range."""
+        if not 1 <= square < len(self._bit_index):
+            raise ValueError(f"square {square} is not on this board (1-{len(self)})")
         return self._bit_index[square]
 
     def square_of_index(self, index: int) -> int:

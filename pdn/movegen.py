@@ -92,15 +92,16 @@ def _sides(position: Position) -> tuple[int, int]:
     return position.black_bits, position.white_bits
 
 
-_RULES: dict[Variant, Rules] = {}
+#: id(variant) -> (variant, its tables); the variant is kept so its id stays unique
+_RULES: dict[int, tuple[Variant, Rules]] = {}
 
 
 def rules_for(variant: Variant) -> Rules:
-    """The engine tables for ``variant``, built once per variant."""
-    rules = _RULES.get(variant)
-    if rules is None:
-        rules = _RULES[variant] = Rules(variant)
-    return rules
+    """The engine tables for ``variant``, built once per variant object. O(1)."""
+    entry = _RULES.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _RULES[id(variant)] = (variant, Rules(variant))
+    return entry[1]
 
 
 #: A capture sequence while searching: (path, captured in jump order, captured mask, ends as
@@ -173,6 +174,7 @@ class Rules:
         )
         self.flying = variant.king_range != "short"
         self.many_landings = variant.king_range == "flying"
+        self.plain_move_cache: dict[tuple[int, int, bool], Move] = {}
         self.square_of = [0] * size
         for square in board.squares:
             self.square_of[board.bit_index(square)] = square
@@ -190,7 +192,13 @@ class Rules:
         source, target, _captured, promotes, path, captured = raw
         square_of = self.square_of
         if not path:
-            return Move((square_of[source], square_of[target]), (), promotes)
+            key = (source, target, promotes)
+            move = self.plain_move_cache.get(key)
+            if move is None:
+                move = self.plain_move_cache[key] = Move(
+                    (square_of[source], square_of[target]), (), promotes
+                )
+            return move
         return Move(
             tuple(square_of[i] for i in path), tuple(square_of[i] for i in captured), promotes
         )
@@ -373,9 +381,9 @@ class Rules:
             occ = base & ~taken if immediate else base
             found: list[Jump] = []
             for d, victim, land in man_jumps[square]:
-                if (man_victims >> victim) & 1 and not (taken >> victim) & 1:
-                    if not (occ >> land) & 1:
-                        found.append((d, victim, (land,)))
+                if ((man_victims >> victim) & 1 and not (taken >> victim) & 1
+                        and not (occ >> land) & 1):
+                    found.append((d, victim, (land,)))
             return found
 
         def king_options(square: int, taken: int, arrived: int, only: int, exclude: int

@@ -6,7 +6,7 @@ Sources are RULES.md (Part A decisions, Part B per-variant sections) and PDN.md 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pdn.geometry import Board, board_for_gametype
@@ -59,6 +59,16 @@ class Variant:
     white_crowning: tuple[int, ...] = ()
     black_crowning: tuple[int, ...] = ()
     source: str = ""
+    _crowning: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        crowning = {}
+        for colour, explicit in (("W", self.white_crowning), ("B", self.black_crowning)):
+            far_rank = self.board.height - 1 if colour == "W" else 0
+            crowning[colour] = explicit or tuple(
+                s for s in self.board.squares if self.board.coords(s)[1] == far_rank
+            )
+        object.__setattr__(self, "_crowning", crowning)
 
     @classmethod
     def from_name(cls, name: str) -> Variant:
@@ -71,12 +81,8 @@ class Variant:
         return found
 
     def crowning_squares(self, colour: Literal["W", "B"]) -> tuple[int, ...]:
-        """Squares where a man of ``colour`` is crowned (the far rank unless set)."""
-        explicit = self.white_crowning if colour == "W" else self.black_crowning
-        if explicit:
-            return explicit
-        far_rank = self.board.height - 1 if colour == "W" else 0
-        return tuple(s for s in self.board.squares if self.board.coords(s)[1] == far_rank)
+        """Squares where a man of ``colour`` is crowned (the far rank unless set). O(1)."""
+        return self._crowning[colour]
 
 
 def _board(spec: str, all_squares: bool = False) -> Board:
