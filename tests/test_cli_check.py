@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from pdn.cli import main
+from pdn.commands.check import _with_progress
 
 CLEAN = '[GameType "20"]\n[Result "2-0"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n'
 MISSED = '[GameType "20"]\n1. 32-28 19-23\n2. 28-22 17x28 *\n\n'
@@ -116,3 +119,12 @@ def test_jobs_give_the_same_output_in_the_same_order(pdn_file, capsys) -> None:
     _, sequential, _ = run(capsys, path, "--format", "json", "--no-summary")
     _, parallel, _ = run(capsys, path, "--format", "json", "--no-summary", "--jobs", "2")
     assert sequential == parallel and sequential.count("\n") == 40
+
+
+def test_progress_only_on_a_terminal() -> None:
+    terminal = Console(file=StringIO(), force_terminal=True, width=60)
+    assert list(_with_progress(iter(range(5)), terminal)) == [0, 1, 2, 3, 4]
+    assert "5 games checked" in terminal.file.getvalue()  # type: ignore[attr-defined]
+    redirected = Console(file=StringIO(), width=60)
+    assert list(_with_progress(iter(range(3)), redirected)) == [0, 1, 2]
+    assert redirected.file.getvalue() == ""  # type: ignore[attr-defined]
