@@ -137,3 +137,34 @@ def test_perft_lists_every_depth_and_stops_on_blocked_positions():
     assert perft(Position.initial(international), 3) == [9, 81, 658]
     assert perft(Position.from_fen("W:W46:B41,37", international), 2) == [0, 0]
     assert perft(Position.initial(international), 0) == []
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_seeded_playouts_keep_engine_invariants(name):
+    """Along 60 seeded random plies: counts agree with perft, captures remove exactly the
+    captured pieces, kept paths cover the merged moves, and FEN round-trips."""
+    import random
+
+    variant = VARIANTS[name]
+    rng = random.Random(name)
+    position = Position.initial(variant)
+    for _ply in range(60):
+        moves = position.legal_moves()
+        kept = position.legal_moves(keep_duplicates=True)
+        assert perft(position, 1) == [len(moves)]
+        assert perft(position, 1, keep_duplicates=True) == [len(kept)]
+        assert set(moves) <= set(kept)
+        assert Position.from_fen(position.fen(), variant) == position
+        assert Position.from_fen(position.fen("numeric"), variant) == position
+        if not moves:
+            break
+        move = rng.choice(moves)
+        assert len(move.path) == (len(move.captures) + 1 if move.is_capture else 2)
+        after = position.play(move)
+        mover, other = position.turn, after.turn
+        assert after.count(mover) == position.count(mover)
+        assert after.count(other) == position.count(other) - len(set(move.captures))
+        assert all(after.piece_at(square) is None for square in move.captures)
+        moved = after.piece_at(move.to_square)
+        assert moved is not None and moved.colour == mover
+        position = after
