@@ -209,8 +209,9 @@ def rewritten_moves(
     """``id(node) -> move text`` for every move of the tree, replayed through the rules engine:
     squares in ``notation`` (``None``: each move's own), the variant's capture separator, the
     full capture path when ``full`` or when the short form would be ambiguous. Where a line
-    cannot be replayed (unreadable FEN, a move no piece can make) its moves are converted
-    square by square. Iterative; cost: one legal-move generation per move."""
+    cannot be replayed (unreadable FEN, a move no piece can make, a written move that fits
+    several captures) its moves are converted square by square. Iterative; cost: about two
+    legal-move generations per move."""
     from pdn.position import FenError, Position
 
     try:
@@ -248,7 +249,7 @@ def _replayed_move(
 
         resolution = resolve(position, text)
         move = resolution.move or resolution.as_played
-        if move is not None:
+        if move is not None and resolution.code != "ambiguous-move":  # never guess a path
             ambiguous = move.captures and sum(
                 1 for other in position.legal_moves()
                 if other.path[0] == move.path[0] and other.path[-1] == move.path[-1]
