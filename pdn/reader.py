@@ -122,6 +122,7 @@ class _Recovery:
     def __init__(self, text: str) -> None:
         self.text = text
         self.faults: list[tuple[int, int, str]] = []  # (line, column, message) relative
+        self.depth = _ParenDepth(text)
 
     def __call__(self, error: UnexpectedInput) -> bool:
         if isinstance(error, UnexpectedCharacters):
@@ -138,7 +139,7 @@ class _Recovery:
         while end < len(self.text) and not self.text[end].isspace() and self.text[end] not in "{(":
             end += 1
         junk = self.text[start:end]
-        if _paren_depth(self.text, start) and not junk.startswith(("{", "}")):
+        if self.depth.at(start) and not junk.startswith(("{", "}")):
             end = _closing_paren(self.text, start)
             shown = " ".join(self.text[start:end].split())
             shown = shown if len(shown) <= 40 else shown[:37] + "..."
@@ -159,7 +160,7 @@ class _Recovery:
         token = error.token
         parser = error.interactive_parser
         if token.type == "$END":
-            opened = _paren_depth(self.text, len(self.text))
+            opened = self.depth.at(len(self.text))
             if not opened:
                 return False
             try:
@@ -189,21 +190,31 @@ class _Recovery:
         return line, column, message
 
 
-def _paren_depth(text: str, end: int) -> int:
-    """How many variations are open at ``end`` (comments skipped, stray ')' ignored)."""
-    depth = 0
-    index = 0
-    while index < end:
-        char = text[index]
-        if char == "{":
-            close = text.find("}", index)
-            index = end if close < 0 else close
-        elif char == "(":
-            depth += 1
-        elif char == ")" and depth:
-            depth -= 1
-        index += 1
-    return depth
+_PAREN_OR_COMMENT = re.compile(r"\{[^}]*\}?|[()]")
+
+
+class _ParenDepth:
+    """How many variations are open at a position (comments skipped, stray ')' ignored).
+
+    Incremental: positions asked in rising order cost O(text) in total.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.position = 0
+        self.depth = 0
+
+    def at(self, end: int) -> int:
+        if end < self.position:
+            self.position = self.depth = 0
+        for match in _PAREN_OR_COMMENT.finditer(self.text, self.position, end):
+            char = match.group()
+            if char == "(":
+                self.depth += 1
+            elif char == ")":
+                self.depth = max(0, self.depth - 1)
+        self.position = end
+        return self.depth
 
 
 def _closing_paren(text: str, start: int) -> int:
@@ -321,11 +332,18 @@ def _normal_number(text: str) -> str:
     """``01.`` -> ``1.``, ``23..``/``23...`` -> ``23...``. Memoised."""
     normal = _normal_numbers.get(text)
     if normal is None:
-        normal = f"{int(text.rstrip('.'))}{'.' if text.count('.') == 1 else '...'}"
+        digits = text.rstrip(".").lstrip("0") or "0"
+        normal = f"{digits}{'.' if text.count('.') == 1 else '...'}"
         if len(_normal_numbers) > 65536:
             _normal_numbers.clear()
         _normal_numbers[text] = normal
     return normal
+
+
+def _nag_value(text: str) -> int:
+    """``$14`` -> 14; absurdly long numbers (beyond int parsing limits) -> 0."""
+    digits = text[1:].lstrip("0") or "0"
+    return int(digits) if len(digits) < 4000 else 0
 
 
 def parse_tag(token: str) -> tuple[str, str, list[str]]:
@@ -446,10 +464,9 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             else:
                 line.before.append(comment)
         elif kind == "NAG":
-            if line.last is not None and not line.numbered:
-                line.last.nags.append(int(text[1:]))
-            else:
-                line.nags.append(int(text[1:]))
+            (line.last.nags if line.last is not None and not line.numbered else line.nags).append(
+                _nag_value(text)
+            )
         elif kind == "LPAR":
             branch = line.last.parent if line.last is not None else line.tail
             assert branch is not None

@@ -255,6 +255,12 @@ def test_prose_in_parentheses_is_one_finding() -> None:
     assert moves(game) == ["9-13", "22-18", "11-16"]
 
 
+def test_absurdly_long_numbers_do_not_raise() -> None:
+    game = both("9" * 5000 + ". 32-28 $" + "9" * 5000 + " *")
+    assert moves(game) == ["32-28"] and game.next().nags == [0]  # type: ignore[union-attr]
+    assert game.next().move_number == "9" * 5000 + "."  # type: ignore[union-attr]
+
+
 def test_junk_glued_to_a_move() -> None:
     game = both("1. 8-11Redoversteppedthetimecontrolonthismove. 0-1")
     assert moves(game) == ["8-11"] and game.result == "0-1"
