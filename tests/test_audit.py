@@ -88,6 +88,32 @@ def test_irregular_moves_in_other_families(text: str, expected: list[tuple[str, 
     assert codes(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("variant", "fen", "plain", "capture"),
+    [
+        ("international", "W:W28,31:B23", "31-27", "28x19"),
+        ("frisian", "W:W33,45:B23", "45-40", "33x13"),  # orthogonal capture
+        ("canadian", "W:W40,60:B35", "60-54", "40x29"),
+        ("brazilian", "W:Wc3,a1:Bd4,h8", "a1-b2", "c3xe5"),
+        ("russian", "W:Wc3,a1:Bd4,h8", "a1-b2", "c3:e5"),
+        ("czech", "W:Wc3,a1:Bd4,h8", "a1-b2", "c3xe5"),
+        ("pool", "B:W18,25:B14", "14-17", "14x23"),
+        ("english", "B:W18,25:B14", "14-17", "14x23"),
+        ("italian", "W:W21,29:B18", "29-25", "21x14"),
+        ("portuguese", "W:W9,1:B13", "1-5", "9x18"),
+        ("spanish", "W:W9,1:B13", "1-5", "9x18"),
+        ("turkish", "W:Wd3,a2:Bd4", "a2-a3", "d3xd5"),
+        ("thai", "B:W18:B22,5", "5-1", "22-15"),
+        ("brazilian-giveaway", "W:Wc3,a1:Bd4,h8", "a1-b2", "c3xe5"),
+        ("international-giveaway", "W:W28,31:B23", "31-27", "28x19"),
+    ],
+)
+def test_missed_capture_in_every_family(variant: str, fen: str, plain: str, capture: str) -> None:
+    start = f'[FEN "{fen}"]\n'
+    assert codes(start + f"{plain} *", variant=variant) == [("missed-capture", 1)]
+    assert codes(start + f"{capture} *", variant=variant) == []
+
+
 # -- move numbers -----------------------------------------------------------------------------
 
 
