@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from pdn.geometry import Board
-from pdn.variants import Variant
+from pdn.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
     from pdn.position import Position
@@ -92,16 +92,25 @@ def _sides(position: Position) -> tuple[int, int]:
     return position.black_bits, position.white_bits
 
 
-#: id(variant) -> (variant, its tables); the variant is kept so its id stays unique
-_RULES: dict[int, tuple[Variant, Rules]] = {}
+#: Engine tables per distinct variant definition (equal variants share them).
+_RULES_BY_VALUE: dict[Variant, Rules] = {}
+#: Fast path for the registered variants: id -> (variant, tables), no field hashing.
+_RULES_BY_ID: dict[int, tuple[Variant, Rules]] = {}
 
 
 def rules_for(variant: Variant) -> Rules:
-    """The engine tables for ``variant``, built once per variant object. O(1)."""
-    entry = _RULES.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        entry = _RULES[id(variant)] = (variant, Rules(variant))
-    return entry[1]
+    """The engine tables for ``variant``, built once per distinct definition. O(1) for the
+    variants of `pdn.variants.VARIANTS`; one hash of the fields for variants made with
+    ``dataclasses.replace``."""
+    entry = _RULES_BY_ID.get(id(variant))
+    if entry is not None and entry[0] is variant:
+        return entry[1]
+    rules = _RULES_BY_VALUE.get(variant)
+    if rules is None:
+        rules = _RULES_BY_VALUE[variant] = Rules(variant)
+    if VARIANTS.get(variant.name) is variant:
+        _RULES_BY_ID[id(variant)] = (variant, rules)
+    return rules
 
 
 #: A capture sequence while searching: (path, captured in jump order, captured mask, ends as
