@@ -431,17 +431,17 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
                 line.tail,
                 (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
                 line.number,
-                line.before or [],
-                line.nags or [],
                 line.setup,
                 row,
                 offset - row_start + 1 + (shift if row == first_row else 0),
             )
             if line.before:
+                node.comments_before = line.before
                 for comment in line.before:
                     node.commands.extend(commands_in(comment))
                 line.before = []
             if line.nags:
+                node.nags = line.nags
                 line.nags = []
             if line.last is None:
                 line.tail.variations.insert(line.insert_at, node)
