@@ -13,7 +13,7 @@ games without a usable GameType.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pdn.findings import Finding
@@ -56,7 +56,6 @@ class Evidence:
     first_move: tuple[int, int] | None = None  # numeric (from, to) of the first main-line move
     moves: int = 0
     fen_turn: str | None = None
-    notes: list[str] = field(default_factory=list)
 
     @property
     def algebraic(self) -> bool:
@@ -114,7 +113,7 @@ def infer_variant(game: Game) -> tuple[Variant, str]:
     candidates, reason = _candidates(game, evidence)
     if len(candidates) == 1 or evidence.moves == 0:
         return VARIANTS[candidates[0]], reason
-    best_name, best_plies = candidates[0], -1
+    best_name, best_plies, clean = candidates[0], -1, False
     for name in candidates:
         plies, clean = legal_prefix(game, VARIANTS[name], DETECTION_PLIES)
         if clean:
@@ -123,7 +122,11 @@ def infer_variant(game: Game) -> tuple[Variant, str]:
         if plies > best_plies:
             best_name, best_plies = name, plies
     if best_name != candidates[0]:
-        reason += f"; only {best_name} plays the moves"
+        reason += (
+            f"; only {best_name} plays the moves"
+            if clean
+            else (f"; {best_name} plays the most moves")
+        )
     return VARIANTS[best_name], reason
 
 
@@ -138,10 +141,10 @@ def _candidates(game: Game, evidence: Evidence) -> tuple[list[str], str]:
             return _by_board_size(evidence), "algebraic squares beyond h8"
         if evidence.light_squares:
             return ["turkish"], "algebraic squares on light squares (orthogonal board)"
+        reason = "algebraic 8x8 squares"
         if evidence.colon or evidence.short_form:
-            form = "':' captures" if evidence.colon else "short moves like 'ed4'"
-            return ["russian", "brazilian", "czech"], f"algebraic 8x8 squares, {form}"
-        return ["russian", "brazilian", "czech"], "algebraic 8x8 squares"
+            reason += ", ':' captures" if evidence.colon else ", short moves like 'ed4'"
+        return ["russian", "brazilian", "czech"], reason
     if evidence.numeric_max > 50:
         return ["canadian"], f"square {evidence.numeric_max} (12x12 board)"
     if evidence.numeric_max > 32:
@@ -162,6 +165,7 @@ def _candidates(game: Game, evidence: Evidence) -> tuple[list[str], str]:
 
 
 def _by_board_size(evidence: Evidence) -> list[str]:
+    """The first algebraic variant whose board holds every square seen (else international)."""
     for name, variant in VARIANTS.items():
         board = variant.board
         if (
