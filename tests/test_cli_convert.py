@@ -123,6 +123,11 @@ def test_usage_and_io_failures_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 2 and "unknown variant" in err
     assert run(capsys, "convert", "x.pdn", "--to", "yaml")[0] == 2
     assert run(capsys, "list", str(tmp_path / "missing.pdn"))[0] == 2
+    source = tmp_path / "same.pdn"
+    source.write_text(SMALL, encoding="utf-8")
+    code, _, err = run(capsys, "convert", str(source), "-o", str(source))
+    assert code == 2 and "overwrite" in err
+    assert source.read_text(encoding="utf-8") == SMALL
 
 
 def test_list_table(small: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from contextlib import ExitStack
 from typing import IO, Any, BinaryIO
@@ -58,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"pdn convert: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if _same_file(args.path, args.output):
+        print(f"pdn convert: -o {args.output} would overwrite the input", file=sys.stderr)
+        return EXIT_USAGE
     try:
         with ExitStack() as stack:
             source: BinaryIO = (
@@ -101,6 +105,16 @@ def _convert(
             results="variant",
         ))
     return errors
+
+
+def _same_file(path: str, output: str) -> bool:
+    """True when ``output`` is the input file itself (writing would truncate it first)."""
+    if "-" in (path, output) or not os.path.exists(output):
+        return False
+    try:
+        return os.path.samefile(path, output)
+    except OSError:
+        return False
 
 
 def _report(findings: list[Finding]) -> bool:
