@@ -344,6 +344,8 @@ class DrawEvent:
 
 @dataclass
 class _Ending:
+    """The ending rule being counted: since which ply, for which strong side."""
+
     rule: EndingRule
     identity: Hashable
     start_ply: int
@@ -374,7 +376,7 @@ class DrawTracker:
         mask = sum(1 << board.bit_index(square) for square in long_diagonal(position.variant))
         tracker = cls(profile, mask)
         tracker.material = material_of(position)
-        tracker.ending = tracker._matching_ending(position, None)
+        tracker.ending = tracker._matching_ending(position)
         tracker.seen[position.key()] = 1
         return tracker
 
@@ -401,7 +403,7 @@ class DrawTracker:
         for rule in self.profile.quiet:
             if self.quiet_plies >= rule.plies:
                 self._expire(events, "move-limit", rule.name, rule.summary)
-        self._count_ending(position, mover, move, events)
+        self._count_ending(position, mover, events)
         if irreversible:
             self.seen.clear()
         if self.profile.repetition is not None:
@@ -413,14 +415,13 @@ class DrawTracker:
                 self._expire(events, "repetition", "repetition", summary)
         return events
 
-    def _count_ending(
-        self, position: Position, mover: str, move: Move, events: list[DrawEvent]
-    ) -> None:
-        ending = self._matching_ending(position, self.ending)
+    def _count_ending(self, position: Position, mover: str, events: list[DrawEvent]) -> None:
+        """Follow the ending configuration: same one -> count on, another -> count afresh."""
+        ending = self._matching_ending(position)
         if (
             ending is not None
             and self.ending is not None
-            and ending.identity == (self.ending.identity)
+            and ending.identity == self.ending.identity
         ):
             ending = self.ending
             if mover == ending.strong_side:
@@ -436,7 +437,7 @@ class DrawTracker:
         if due:
             self._expire(events, "move-limit", rule.name, rule.summary)
 
-    def _matching_ending(self, position: Position, current: _Ending | None) -> _Ending | None:
+    def _matching_ending(self, position: Position) -> _Ending | None:
         """The first ending rule that holds in ``position`` (a fresh count), or ``None``."""
         white, black = self.material[:2], self.material[2:]
         for rule in self.profile.endings:
