@@ -138,6 +138,15 @@ def test_list_table(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert rows[0].split()[:2] == ["1", "│"] and "2-0" in rows[0] and "5" in rows[0]
 
 
+def test_list_shows_tag_values_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "markup.pdn"
+    path.write_text('[Event "[/b] [red]x"]\n\n1. 32-28 *\n', encoding="utf-8")
+    code, out, _ = run(capsys, "list", str(path))
+    assert code == 0 and "[/b] [red]x" in out
+
+
 def test_list_json_and_csv(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list", str(small), "--format", "json")
     assert code == 0

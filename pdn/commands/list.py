@@ -10,12 +10,13 @@ import argparse
 import csv
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any, BinaryIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import Finding
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdin.buffer if args.path == "-" else stack.enter_context(open(args.path, "rb"))
             )
             name = "<stdin>" if args.path == "-" else args.path
-            rows = (game_row(span, errors) for span in iter_spans(source, name=name))
+            rows = _rows(iter_spans(source, name=name), errors)
             if args.format == "table":
                 Console(file=sys.stdout).print(_table(rows))
             elif args.format == "json":
@@ -71,13 +72,18 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if errors else EXIT_OK
 
 
-def game_row(span: Span, errors: list[Finding]) -> dict[str, Any]:
-    """The listing row of one span (ordinal, line, first value of each header tag, plies);
-    its scanning findings go to stderr, the errors among them appended to ``errors``."""
-    for finding in span.findings:
-        print(finding.to_text(), file=sys.stderr)
-        if finding.severity == "error":
-            errors.append(finding)
+def _rows(spans: Iterable[Span], errors: list[Finding]) -> Iterator[dict[str, Any]]:
+    """Listing rows; each span's scanning findings go to stderr, errors also to ``errors``."""
+    for span in spans:
+        for finding in span.findings:
+            print(finding.to_text(), file=sys.stderr)
+            if finding.severity == "error":
+                errors.append(finding)
+        yield game_row(span)
+
+
+def game_row(span: Span) -> dict[str, Any]:
+    """The listing row of one span: ordinal, line, first value of each header tag, plies."""
     tags: dict[str, str] = {}
     for tag, value in span.tags:
         tags.setdefault(tag, value)
@@ -93,5 +99,6 @@ def _table(rows: Iterable[dict[str, Any]]) -> Table:
         table.add_column(heading, justify="right" if key in ("game", "line", "plies") else "left",
                          overflow="fold")
     for row in rows:
-        table.add_row(*("" if row[key] is None else str(row[key]) for key, _ in COLUMNS))
+        # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted.
+        table.add_row(*(Text("" if row[key] is None else str(row[key])) for key, _ in COLUMNS))
     return table
