@@ -2,10 +2,9 @@
 
 ``iter_spans(source)`` streams a path ("-" = stdin), a text stream or a binary stream in chunks
 and yields one ``Span`` per game: its text, 1-based ordinal, start line/column, char and byte
-offsets, header tags (cheap regex) and an approximate ply count (move-like words of the main
-line outside comments and variations; ``- -`` and padded ``1- 6`` miscount: good for listings,
-not a replay). Memory stays flat in
-file size: only the current game and one chunk are held.
+offsets, header tags (cheap regex) and, on access, an approximate ply count (``Span.plies``:
+good for listings, not a replay). Memory stays flat in file size: only the current game and
+one chunk are held.
 
 A game ends at its terminator (``2-0 1-1 0-2 1-0 0-1 1/2-1/2 0:1 1:0 1/2:1/2 0-0 *``, outside
 comments and variations) or where the next tag section starts after movetext — never at a blank
@@ -46,8 +45,9 @@ _SCAN = re.compile(
     rf"|(?P<result>{_RESULT_WORD})"
     rf"|(?P<other>(?:(?!{_RESULT_WORD})[^\s{{;\[()]+[^\S\n]*)+|\[)"
 )
-_MOVE_WORDS = re.compile(
-    r"(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
+_PLY_TOKENS = re.compile(
+    r'\{[^}]*\}?|;[^\n]*|(?m:^)%[^\n]*|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?|[()]'
+    r"|(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
 )
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 
@@ -66,8 +66,22 @@ class Span:
     end_byte: int | None = None
     file: str | None = None
     tags: tuple[tuple[str, str], ...] = ()
-    plies: int = 0
     findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def plies(self) -> int:
+        """Approximate main-line plies: move-like words outside tags, comments and
+        variations (``- -`` and padded ``1- 6`` miscount). Computed on access, O(len(text))."""
+        depth = count = 0
+        for match in _PLY_TOKENS.finditer(self.text):
+            token = match.group()
+            if token == "(":
+                depth += 1
+            elif token == ")":
+                depth = max(0, depth - 1)
+            elif not depth and token[0] not in "{;%[":
+                count += 1
+        return count
 
 
 def span_of_text(text: str, *, file: str | None = None) -> Span:
@@ -214,7 +228,6 @@ class _Splitter:
         self.tags: list[tuple[str, str]] = []
         self.body = False
         self.depth = 0
-        self.plies = 0
 
     def _advance(self, to: int) -> None:
         """Count lines and bytes of the buffer text from ``counted`` to absolute ``to``."""
@@ -260,7 +273,6 @@ class _Splitter:
             end_byte=self.byte + (3 if self.decoder.bom else 0) if known else None,
             file=self.file,
             tags=tuple(self.tags),
-            plies=self.plies,
             findings=findings,
         )
         self._reset_game()
@@ -320,8 +332,7 @@ class _Splitter:
                 self.depth += 1
             elif kind == "close":
                 self.depth = max(0, self.depth - 1)
-            elif not self.depth:
-                self.plies += len(_MOVE_WORDS.findall(match.group()))
+
         self.content_end = end
         return closed
 
