@@ -139,6 +139,8 @@ class _Auditor:
         if start is not None:
             self._replay(start)
         self._check_result()
+        # file order (variations are replayed after the main line); header findings first
+        self.findings.sort(key=lambda finding: (finding.line or 0, finding.column or 0))
         return self.findings
 
     def _header(self, finding: Finding) -> None:

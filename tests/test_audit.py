@@ -377,3 +377,13 @@ def test_a_corrupted_legal_game_is_flagged_from_the_corruption_on(
     assert all(INTERNAL_ERROR not in finding.message for finding in findings)
     plies = [f.ply for f in findings if f.code not in ("repetition", "move-limit")]
     assert all(ply is not None and ply >= at + 1 for ply in plies)
+
+
+def test_findings_come_in_file_order() -> None:
+    text = INTERNATIONAL + (
+        '[Date "1996"]\n1. 32-28 (1. 32-26) 19-23 (1... 17-22 2. 28x17 (2. 28-23) 11x22)\n'
+        "2. 28x19 14x23 3. 99-98 *"
+    )
+    findings = found(text)
+    assert [f.code for f in findings] == ["tag", "illegal-move", "missed-capture", "illegal-move"]
+    assert [(f.line, f.column) for f in findings] == sorted((f.line, f.column) for f in findings)
