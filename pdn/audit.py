@@ -39,6 +39,7 @@ _DATE_TAGS = ("Date", "EventDate", "UTCDate", "PublicationDate")
 _DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
 _RESULT = re.compile(r"^\s*(\d+(?:[.,]\d+)?|½|1/2)\s*[-:]\s*(\d+(?:[.,]\d+)?|½|1/2)\s*$")
 _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
+_NULL_MOVE = re.compile(r"^[WB]\s*:\s*[WB]?\s*:?\s*[WB]?\s*\.?$", re.IGNORECASE)
 
 Outcome = Literal["first", "second", "draw", "none"]
 
@@ -191,6 +192,8 @@ class _Auditor:
             return None
         for problem in position.problems():
             self._header(Finding("fen", f"FEN impossible in {self.variant.name}: {problem}"))
+        if not any(material_of(position)):
+            self._header(Finding("fen", "FEN with no pieces on the board"))
         return position
 
     # -- replay ---------------------------------------------------------------------------
@@ -249,9 +252,17 @@ class _Auditor:
         return True
 
     def _apply_setup(self, line: _Line, node: GameNode, ply: int) -> bool:
+        """Replace the line's position by a ``/FEN "..."/`` setup (PDN.md §1.8); a setup
+        without pieces (``/FEN "B::"/``) is a null move: same pieces, that side to move."""
         assert node.setup is not None
+        text = node.setup.strip()
+        if _NULL_MOVE.match(text):
+            pieces = dict(line.position.pieces())
+            turn: Literal["W", "B"] = "W" if text[0].upper() == "W" else "B"
+            line.position = Position.from_pieces(self.variant, pieces, turn)
+            return True
         try:
-            position = Position.from_fen(node.setup.strip(), self.variant)
+            position = Position.from_fen(text, self.variant)
         except (FenError, ValueError) as error:
             self._at(node, ply, "fen", f"setup FEN cannot be read: {error}; line not replayed")
             return False
@@ -391,6 +402,8 @@ class _Auditor:
         position = self.final.position
         material = material_of(position)
         pieces = {"W": sum(material[:2]), "B": sum(material[2:])}
+        if not any(material):
+            return  # an empty board (placeholder FEN) says nothing about the result
         if winner is not None and pieces[winner] == 0 and not self.variant.giveaway:
             self._result(f"result {text} is a win for {_side(winner)}, who has no pieces left")
             return

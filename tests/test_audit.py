@@ -387,3 +387,13 @@ def test_findings_come_in_file_order() -> None:
     findings = found(text)
     assert [f.code for f in findings] == ["tag", "illegal-move", "missed-capture", "illegal-move"]
     assert [(f.line, f.column) for f in findings] == sorted((f.line, f.column) for f in findings)
+
+
+def test_empty_board_is_a_fen_finding_not_a_result_one() -> None:
+    assert codes('[GameType "21"]\n[FEN "W::."]\n1/2-1/2') == [("fen", None)]
+
+
+def test_null_move_setup_keeps_the_pieces_and_passes_the_turn() -> None:
+    # PDN.md 1.8: /FEN "B::"/ is a null move; White passes and Black plays on
+    assert codes(INTERNATIONAL + '1. 32-28 /FEN "W::"/ 28-22 *') == []
+    assert codes(INTERNATIONAL + '1. 32-28 /FEN "B::"/ 19-23 *') == []
