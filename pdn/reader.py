@@ -281,10 +281,18 @@ def _fast_items(text: str) -> list[Item] | None:
     ended = False
     for match in pattern.finditer(text):
         kind = match.lastgroup
+        if ended:
+            if kind in ignored:
+                continue
+            return None
+        if kind == "MOVE" or kind == "MOVENUMBER":  # the common case first
+            append((kind, match.group(kind), match.start(kind)))
+            previous = kind
+            continue
         assert kind is not None
         if kind in ignored:
             continue
-        if ended or kind == "_STRAY":
+        if kind == "_STRAY":
             return None
         if kind == "STRENGTH":
             if previous != "MOVE" and previous != "UNKNOWN_MOVE":
