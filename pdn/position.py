@@ -161,7 +161,7 @@ class Position:
         (algebraic, as lidraughts writes). ``notation`` defaults to the variant's."""
         notation = notation or self.variant.default_notation
         board = self.variant.board
-        groups = {"W": [], "B": []}  # type: dict[str, list[tuple[tuple[int, int], str]]]
+        groups: dict[str, list[tuple[tuple[int, int], str]]] = {"W": [], "B": []}
         for square, piece in self.pieces():
             if notation == "algebraic":
                 file, rank = board.coords(square)
