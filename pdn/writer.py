@@ -54,6 +54,7 @@ _SQUARE = r"(?:[a-l][0-9]{1,2}|[0-9]{1,3})"  # files a-l: never the x separator
 _SEPARATED_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+")
 _MOVE_PART = re.compile(rf"({_SQUARE})|([-x:])")
 _MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
+_FEN_MOVE_NUMBER = re.compile(r":F([0-9]+)\b")
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -283,6 +284,9 @@ class _Numbering:
         fen = game.headers.get("FEN", "").strip()
         if fen[:1] in ("W", "B") and fen[0] != options.variant.first_mover:
             self.offset = 1
+        full_move = _FEN_MOVE_NUMBER.search(fen)  # lidraughts: ...:H0:F12
+        if full_move:
+            self.start = max(1, int(full_move.group(1)))
 
     def label(self, ply: int, interrupted: bool) -> str | None:
         index = self.offset + ply - 1
@@ -484,14 +488,28 @@ def write_game(
     return "\n".join(parts)
 
 
-def write_games(games: Iterable[Game], stream: IO[str], **options: Any) -> int:
-    """Write each game (``write_game`` options) to ``stream``, a blank line between games;
-    returns how many were written. Streams: one game in memory at a time."""
+def write_games(
+    games: Iterable[Game],
+    stream: IO[str],
+    *,
+    variant: Variant | None = None,
+    notation: Notation | None = None,
+    captures: Captures = "short",
+    width: int = 80,
+    move_numbers: MoveNumbers = "keep",
+    results: Results = "keep",
+) -> int:
+    """Write each game (options as ``write_game``) to ``stream``, a blank line between games;
+    returns how many were written. One game in memory at a time when ``games`` streams.
+    (A game without terminator followed by one without tags reads back as one game.)"""
     count = 0
     for game in games:
         if count:
             stream.write("\n")
-        stream.write(write_game(game, **options))
+        stream.write(write_game(
+            game, variant=variant, notation=notation, captures=captures, width=width,
+            move_numbers=move_numbers, results=results,
+        ))
         count += 1
     return count
 

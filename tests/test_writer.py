@@ -93,6 +93,13 @@ def test_renumber_from_fen_with_the_second_mover_to_play() -> None:
     )
 
 
+def test_renumber_starts_from_the_fen_full_move_number() -> None:
+    game = Game([("FEN", "B:W31-50:B1-20:H0:F12")], result="*")
+    line_of(game, "20-25", "32-28")
+    text = write_game(game, move_numbers="renumber", variant=INTERNATIONAL)
+    assert text.endswith("\n12... 20-25 13. 32-28 *\n")
+
+
 def test_renumber_continues_from_the_first_written_number() -> None:
     game = Game(result="*")
     first = game.add_variation("20-25", move_number="23...")
