@@ -304,6 +304,7 @@ def _movetext_atoms(game: Game, options: _Options) -> Iterator[str]:
     if game.setup is not None:
         yield _setup_atom(game.setup, options)
     yield from _comment_atoms(game.comments_after)
+    yield from (f"${nag}" for nag in game.nags)  # read from a game without moves
     yield from _missing_commands(game)
     interrupted = True
     # Stack items: ("line", node, ply of node) = write what follows node; ("move", node, ply)

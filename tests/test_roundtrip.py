@@ -173,3 +173,24 @@ def test_overlong_line_check_can_fail() -> None:
     assert overlong_lines("1. 32-28 " * 20) != []
     assert overlong_lines("{" + "a " * 50 + "}\n12. " + "b" * 90) == []
     assert overlong_lines("32-28 {" + "a " * 50 + "} 19-23") != []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$1 *",
+        '{before the tags}\n[Event "x"]\n{only a comment, no moves} *',
+        '/FEN "B:W31:B1"/ *',
+        "1. 32-28 ;a line comment with } in it\n19-23 *",
+        "1. ... 19-23 2. 32-28 *",
+        "32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23",
+        '1. 32-28 {[%clock w0:10:00 B0:09:58]} 1... 19-23 {[%eval -0.4][%depth 12]} *',
+        "1. 32-28 1... {why} 19-23?? $4 2. 28x19(?) *",
+    ],
+)
+def test_quirky_texts_round_trip(text: str) -> None:
+    game = read_game(text)
+    assert game.raw is None
+    written = write_game(game)
+    assert read_game(written) == game, written
+    assert write_game(read_game(written)) == written
