@@ -563,6 +563,7 @@ def game_to_json(game: Game, *, variant: Variant | None = None) -> dict[str, Any
         "variant": resolved.name,
         "tags": [[name, value] for name, value in game.tags],
         "comments": list(game.comments_before) + list(game.comments_after),
+        "nags": list(game.nags),
         "setup": game.setup,
         "moves": moves_to_json(game),
         "result": game.result,
