@@ -333,7 +333,7 @@ def _why_not(position: Position, piece: Piece, squares: Sequence[int]) -> str:
                 if position.piece_at(square) is not None
             ]
             return f"the way is blocked at {', '.join(blockers)}"
-    return "that is not a move this piece can make here (wrong direction or too far)"
+    return "not a move this piece can make here (wrong direction, too far, or nothing to jump)"
 
 
 def _side(colour: str) -> str:
