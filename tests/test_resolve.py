@@ -160,7 +160,7 @@ def test_piece_of_the_other_side() -> None:
 
 
 @pytest.mark.parametrize(("written", "words"), [
-    ("36-31", "31 is occupied"), ("32-23", "wrong direction or too far"),
+    ("36-31", "31 is occupied"), ("32-23", "wrong direction, too far"),
     ("33-39", "occupied"), ("31-36", "occupied"),
 ])
 def test_impossible_piece_movement(written: str, words: str) -> None:
