@@ -16,6 +16,7 @@ from pdn.variants import Variant
 
 if TYPE_CHECKING:
     from pdn.movegen import Move
+    from pdn.render import BoardView
 
 Colour = Literal["W", "B"]
 Notation = Literal["numeric", "algebraic"]
@@ -275,6 +276,12 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position({self.variant.name!r}, {self.fen()!r})"
+
+    def __rich__(self) -> BoardView:
+        """``rich.print(position)`` draws the board (REPL, Jupyter)."""
+        from pdn.render import BoardView
+
+        return BoardView.from_position(self)
 
 
 def _place(
