@@ -14,6 +14,8 @@ load on the machine counts less), best of ``--repeat`` runs, one core:
   pydraughts       ``PDNReader(filename=...)``, its whole-file reader (parse, no replay);
   py-draughts      ``Board.from_pdn`` on each game's text (it has no file reader; it parses
                    AND replays, so it is not a parse-only number; failures are counted).
+Two tables: the corpus files as they are (small files, 33 KB on average), then the same games
+joined into one file, as a real database is (pydraughts' reader slows down with file size).
 The peers run in ``benchmarks/.venv-peers`` (``bash benchmarks/setup-peers.sh``) through a
 subprocess; without it the pdn numbers are printed alone.
 """
@@ -27,6 +29,7 @@ import os
 import pstats
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -162,14 +165,23 @@ def main() -> None:
     if args.profile:
         profile(files)
         return
+    table(files, args.repeat, f"{len(files)} corpus files as they are")
+    with tempfile.TemporaryDirectory() as folder:
+        joined = Path(folder) / "joined.pdn"
+        joined.write_bytes(b"\n".join(path.read_bytes() for path in files))
+        table([joined], args.repeat, "the same games joined into one file (a database)")
+
+
+def table(files: list[Path], repeat: int, title: str) -> None:
+    """Time every reader on ``files`` and print one table."""
     from pdn.scan import read_text
 
     megabytes = sum(len(read_text(path)) for path in files) / 1e6
-    ours = pdn_rows(files, args.repeat)
+    ours = pdn_rows(files, repeat)
     rows = {name: (games, seconds, "") for name, (games, seconds) in ours.items()}
-    rows.update(peer_rows(files, args.repeat))
+    rows.update(peer_rows(files, repeat))
     base = rows["pdn read_games"][1]
-    print(f"{len(files)} files, {megabytes:.2f} MB, best of {args.repeat}")
+    print(f"\n{title}: {megabytes:.2f} MB, best of {repeat} (CPU seconds)")
     print(f"{'reader':16} {'games':>6} {'games/s':>9} {'MB/s':>7} {'x pdn time':>10}  notes")
     for name, (games, seconds, note) in rows.items():
         print(
