@@ -422,7 +422,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     lines = [_Line(game)]
     seen_tags: set[str] = set()
     moved = False
-    known_moves = _normal_moves
+    known_moves, known_numbers = _normal_moves, _normal_numbers
     make_node = GameNode._new
     # positions of moves, inline (the hot path): offsets rise along the item stream
     source, scanned, row, row_start = span.text, 0, span.line, 0
@@ -460,7 +460,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             line.numbered = False
             moved = True
         elif kind == "MOVENUMBER":
-            line.number = _normal_number(text)
+            line.number = known_numbers.get(text) or _normal_number(text)
             line.numbered = True
         elif kind == "STRENGTH":
             if line.last is not None:
