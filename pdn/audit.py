@@ -6,9 +6,11 @@ that ``pdn.batch`` maps over game spans (sequentially, on processes or on Dask).
 The main line and every variation are replayed from their branch point with an explicit stack
 (no recursion). Each written move is resolved by ``pdn.resolve``; irregular moves are reported
 and applied as recorded when that is still a piece movement (RULES.md A.1), else the rest of
-that line is not replayed. Draw rules are counted by ``pdn.drawrules``; the result is compared
-with the terminator and with the final position of the main line. Cost: one replay of every
-written move plus one legal-move generation per ply (inside ``resolve``).
+that line is not replayed. Exports in a known dialect (``pdn.detect.detect_dialect``) are read
+as meant: rotated squares are renamed, and a capture written jump by jump is joined into one
+ply when the same piece goes on with it. Draw rules are counted by ``pdn.drawrules``; the
+result is compared with the terminator and with the final position of the main line. Cost:
+one replay of every written move plus one legal-move generation per ply (inside ``resolve``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from pdn.detect import detect_variant, start_position
+from pdn.detect import detect_dialect, detect_variant, start_position
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding
 from pdn.position import FenError, Position
@@ -39,6 +41,7 @@ _DATE_TAGS = ("Date", "EventDate", "UTCDate", "PublicationDate")
 _DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
 _RESULT = re.compile(r"^\s*(\d+(?:[.,]\d+)?|½|1/2)\s*[-:]\s*(\d+(?:[.,]\d+)?|½|1/2)\s*$")
 _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
+_SEPARATOR = re.compile(r"[-x:]")
 _NULL_MOVE = re.compile(r"^[WB]\s*:\s*[WB]?\s*:?\s*[WB]?\s*\.?$", re.IGNORECASE)
 
 Outcome = Literal["first", "second", "draw", "none"]
@@ -99,6 +102,7 @@ class _Line:
     start_ply: int  # ply of the position the move numbers count from
     start_number: int  # full-move number at ``start_ply``
     number_offset: int = 0  # written minus expected, after a reported mismatch
+    joined: int = 0  # written parts of split captures joined into earlier plies
     ended: str | None = None  # why the game was over, when it was
     after_end_reported: bool = False
     main: bool = False
@@ -112,6 +116,7 @@ class _Line:
             self.start_ply,
             self.start_number,
             self.number_offset,
+            self.joined,
             self.ended,
             self.after_end_reported,
         )
@@ -125,8 +130,9 @@ class _Auditor:
         override = Variant.from_name(variant) if isinstance(variant, str) else variant
         self.findings: list[Finding] = []
         self.variant, variant_findings = detect_variant(game, override)
+        self.dialect, dialect_findings = detect_dialect(game, self.variant)
         self.profile: DrawProfile = profile_for(self.variant, rules)
-        self.header_findings = list(game.findings) + variant_findings
+        self.header_findings = list(game.findings) + variant_findings + dialect_findings
         self.plies = 0
         self.final: _Line | None = None  # the main line when it was replayed to its end
         self.drawn_at: int | None = None  # ply of a draw by rule on the main line
@@ -218,38 +224,44 @@ class _Auditor:
             if parent is not None and parent.variations[0] is node:
                 for alternative in reversed(parent.variations[1:]):
                     stack.append(line.fork(alternative))
-            if not self._replay_node(line, node):
+            last = self._replay_node(line, node)
+            if last is None:
                 return
-            node = node.next()
+            node = last.next()
         if line.main:
             self.final = line
 
-    def _replay_node(self, line: _Line, node: GameNode) -> bool:
-        """Replay one node of ``line``; False when the line cannot go on."""
+    def _replay_node(self, line: _Line, node: GameNode) -> GameNode | None:
+        """Replay one ply of ``line`` from ``node``; the last node it took (``node``, or the
+        last part of a split capture), None when the line cannot go on."""
         ply = line.ply + 1
         if node.setup and not self._apply_setup(line, node, ply):
-            return False
+            return None
         self._check_move_number(line, node, ply)
-        text = (node.move or "").strip()
+        text = self._move_text(node)
         if not text or set(text) <= {"-", "."}:
-            return False  # unknown move: nothing to replay from here
+            return None  # unknown move: nothing to replay from here
         if line.ended and not line.after_end_reported:
             self._at(
                 node, ply, "moves-after-end", f"move played after the game was over: {line.ended}"
             )
             line.after_end_reported = True
         try:
-            move = self._resolve(line, node, ply, text)
+            move, last = self._resolve(line, node, ply, text)
             if move is None:
-                return False
+                return None
             line.position = line.position.play(move)
         except Exception as error:  # an engine bug must not stop a batch: report it
             self._at(node, ply, "illegal-move", f"{INTERNAL_ERROR} while replaying: {error!r}")
-            return False
+            return None
         line.ply = ply
         self.plies += 1
-        self._count_draw_rules(line, node, move)
-        return True
+        self._count_draw_rules(line, last, move)
+        return last
+
+    def _move_text(self, node: GameNode) -> str:
+        """The move text of ``node`` with its squares named as on the PDN board."""
+        return self.dialect.move_text((node.move or "").strip(), self.variant.board)
 
     def _apply_setup(self, line: _Line, node: GameNode, ply: int) -> bool:
         """Replace the line's position by a ``/FEN "..."/`` setup (PDN.md §1.8); a setup
@@ -271,15 +283,28 @@ class _Auditor:
         line.position = position
         line.tracker = DrawTracker.start(self.profile, position)
         line.start_ply, line.start_number = line.ply, _fen_number(node.setup)
-        line.number_offset, line.ended, line.after_end_reported = 0, None, False
+        line.number_offset, line.joined, line.ended, line.after_end_reported = 0, 0, None, False
         return True
 
-    def _resolve(self, line: _Line, node: GameNode, ply: int, text: str) -> Move | None:
-        """The move to apply for ``node`` (legal, or irregular as played), reporting problems."""
+    def _resolve(
+        self, line: _Line, node: GameNode, ply: int, text: str
+    ) -> tuple[Move | None, GameNode]:
+        """The move to apply for ``node`` (legal, or irregular as played) and the last node it
+        was written in, reporting problems."""
         position = line.position
         resolution = resolve(position, text)
         if resolution.code is None and resolution.move is not None:
-            return resolution.move
+            return resolution.move, node
+        if (
+            self.dialect.split_captures
+            and resolution.code == "capture-rule"
+            and resolution.as_played is not None
+        ):
+            joined = self._join_split_capture(position, node, text)
+            if joined is not None:
+                whole, last, parts = joined
+                line.joined += parts
+                return whole, last
         if resolution.code == "illegal-move" and not resolution.candidates:  # no legal move
             self._at(
                 node,
@@ -288,7 +313,7 @@ class _Auditor:
                 f"move played after the game was over: "
                 f"{_side(position.turn)} {_no_move_words(position)}",
             )
-            return None
+            return None, node
         code = resolution.code or "illegal-move"
         move = resolution.as_played
         if code == "ambiguous-move" and move is None and resolution.candidates:
@@ -299,7 +324,29 @@ class _Auditor:
         if move is None:
             message += "; the rest of this line is not replayed"
         self._at(node, ply, code, message)
-        return move
+        return move, node
+
+    def _join_split_capture(
+        self, position: Position, node: GameNode, text: str
+    ) -> tuple[Move, GameNode, int] | None:
+        """The capture written in parts from ``node`` on (``e5xc3 7. c3xa1``): each next
+        main-line move must go on from the square the last part reached, and the whole must be
+        legal. (move, last node, parts joined), or None (the first part stays irregular).
+        Cost: one resolve per part."""
+        path, last, parts = text, node, 0
+        while True:
+            following = last.next()
+            if following is None or len(last.variations) > 1:
+                return None
+            squares = _SEPARATOR.split(self._move_text(following))
+            if len(squares) < 2 or squares[0] != _SEPARATOR.split(path)[-1]:
+                return None
+            path, last, parts = path + "x" + "x".join(squares[1:]), following, parts + 1
+            resolution = resolve(position, path)
+            if resolution.code is None and resolution.move is not None:
+                return resolution.move, last, parts
+            if resolution.code != "capture-rule" or resolution.as_played is None:
+                return None
 
     def _disambiguate(
         self, candidates: tuple[Move, ...], position: Position, node: GameNode
@@ -311,7 +358,7 @@ class _Auditor:
             after, plies = position.play(candidate), 0
             following = node.next()
             while following is not None and plies < DISAMBIGUATION_PLIES:
-                resolution = resolve(after, following.move or "")
+                resolution = resolve(after, self._move_text(following))
                 if resolution.code is not None or resolution.move is None:
                     break
                 after, plies, following = after.play(resolution.move), plies + 1, following.next()
@@ -332,7 +379,7 @@ class _Auditor:
         written = _MOVE_NUMBER.match(node.move_number or "")
         if not written:
             return
-        base = self._expected_number(line, ply)
+        base = self._expected_number(line, ply + line.joined)
         expected = base + line.number_offset
         number = int(written[1])
         if number not in (expected, base):

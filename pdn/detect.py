@@ -8,6 +8,9 @@ it without an irregular move (the longest legal prefix wins otherwise). Every in
 override is reported as a ``variant`` finding naming the evidence. Cost: O(squares in the
 text) plus at most ``DETECTION_PLIES`` resolved plies per candidate (3 or fewer), only for
 games without a usable GameType.
+
+``detect_dialect`` recognises exports whose moves depart from PDN in a documented way (the
+playstrategy.org export, PDN.md §5) from their tags, so the audit can read them as meant.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pdn.resolve import resolve
 from pdn.variants import VARIANTS, Variant, variant_from_gametype
 
 if TYPE_CHECKING:
+    from pdn.geometry import Board
     from pdn.record import Game
 
 #: Non-standard GameType numbers written by lidraughts (PDN.md §2), with what they are.
@@ -41,6 +45,7 @@ _NUMBER = re.compile(r"\d+")
 _ALGEBRAIC = re.compile(r"([a-l])(\d{1,2})")
 _SHORT_FORM = re.compile(r"^[a-h][a-h][1-8]$")
 _FEN_ALGEBRAIC = re.compile(r"^K?([a-jA-J])(\d{1,2})$")
+_SQUARE_NAME = re.compile(r"([a-z])(\d{1,2})")
 
 
 @dataclass
@@ -87,6 +92,61 @@ def detect_variant(game: Game, override: Variant | None = None) -> tuple[Variant
     variant, reason = infer_variant(game)
     findings.append(Finding("variant", f"no usable GameType: inferred {variant.name} ({reason})"))
     return variant, findings
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """How a game's moves depart from PDN, for the replay (PDN.md §5).
+
+    ``rotated``: algebraic squares are named with the first mover drawn at the bottom, which
+    for a Black-first variant is the PDN board turned 180 degrees (``c3`` means ``f6``).
+    ``split_captures``: each jump of a multi-capture is written as its own move (with its own
+    place in the move numbering); the audit joins the parts when the same piece goes on with
+    an unfinished capture.
+    """
+
+    name: str
+    rotated: bool = False
+    split_captures: bool = False
+
+    def move_text(self, text: str, board: Board) -> str:
+        """``text`` with its algebraic squares named on the PDN board. O(len(text))."""
+        if not self.rotated:
+            return text
+        return _SQUARE_NAME.sub(
+            lambda square: chr(ord("a") + board.width - 1 - (ord(square[1]) - ord("a")))
+            + str(board.height + 1 - int(square[2])),
+            text.lower(),
+        )
+
+
+STANDARD = Dialect("pdn")
+#: The host that writes the playstrategy.org dialect in its ``Site`` tag.
+PLAYSTRATEGY_SITE = "playstrategy.org"
+
+
+def detect_dialect(game: Game, variant: Variant) -> tuple[Dialect, list[Finding]]:
+    """The dialect of ``game`` replayed as ``variant``, with an ``info`` finding naming the
+    evidence; ``STANDARD`` and no finding for PDN as specified. O(tags).
+
+    playstrategy.org (``Site`` on playstrategy.org, or its ``P1``/``P2`` player tags instead
+    of White/Black) writes every jump of a capture as a move, and draws P1, the first mover,
+    at the bottom: for English (Black moves first) its ``c3-d4`` is PDN's ``11-15``.
+    """
+    site = (_tag(game, "Site") or "").lower()
+    players = _tag(game, "P1") is not None and _tag(game, "P2") is not None
+    if PLAYSTRATEGY_SITE not in site and not players:
+        return STANDARD, []
+    evidence = "Site" if PLAYSTRATEGY_SITE in site else "P1/P2 tags"
+    rotated = variant.first_mover == "B"
+    dialect = Dialect(PLAYSTRATEGY_SITE, rotated=rotated, split_captures=True)
+    note = f"{PLAYSTRATEGY_SITE} export ({evidence}): captures written jump by jump are joined"
+    if rotated:
+        note += (
+            "; algebraic squares are seen from Black's side (the first mover at the bottom) "
+            "and read rotated 180 degrees"
+        )
+    return dialect, [Finding("variant", note, "info")]
 
 
 def _from_gametype(value: str) -> tuple[Variant | None, list[Finding]]:

@@ -397,3 +397,39 @@ def test_null_move_setup_keeps_the_pieces_and_passes_the_turn() -> None:
     # PDN.md 1.8: /FEN "B::"/ is a null move; White passes and Black plays on
     assert codes(INTERNATIONAL + '1. 32-28 /FEN "W::"/ 28-22 *') == []
     assert codes(INTERNATIONAL + '1. 32-28 /FEN "B::"/ 19-23 *') == []
+
+
+# -- dialects: the playstrategy.org English export ---------------------------------------------
+
+PLAYSTRATEGY = (
+    '[Site "https://playstrategy.org/A1IYDksh"]\n[P1 "a"]\n[P2 "b"]\n'
+    '[Variant "American/English"]\n'
+)
+#: A corpus game: squares seen from Black's side, "e5xc3 7. c3xa1" is one capture in two parts.
+SPLIT_CAPTURE = (
+    "1. c3-d4 d6-e5 2. b2-c3 c7-d6 3. a1-b2 b6-a5 4. e3-f4 a5-b4 5. a3xc5 d6xb4 "
+    "6. c3xa5 e5xc3 7. c3xa1 c1-b2 8. a1xc3 d2xb4 *"
+)
+
+
+def test_playstrategy_game_replays_with_rotated_squares_and_joined_captures() -> None:
+    findings = found(PLAYSTRATEGY + SPLIT_CAPTURE)
+    assert [(f.code, f.severity) for f in findings if f.severity != "info"] == [
+        ("variant", "warning")  # American/English is a guess from a word of the tag
+    ]
+    assert any("playstrategy" in f.message for f in findings if f.severity == "info")
+
+
+def test_the_same_moves_without_dialect_evidence_are_illegal() -> None:
+    # without the export's tags the squares are PDN's own: Black cannot start with c3-d4
+    assert codes('[GameType "21"]\n' + SPLIT_CAPTURE)[0] == ("illegal-move", 1)
+
+
+def test_playstrategy_faults_are_still_found() -> None:
+    # a capture left unfinished (e5xc3 must go on to a1) is not joined with another piece's
+    unfinished = SPLIT_CAPTURE.split(" 7. ")[0] + " 7. d2xb4 *"
+    assert codes(PLAYSTRATEGY + unfinished) == [("capture-rule", 12)]
+    # the numbering counts each written part: 8. is right above, 9. is not
+    assert codes(PLAYSTRATEGY + SPLIT_CAPTURE.replace("8. a1xc3", "9. a1xc3")) == [
+        ("move-number", 14)
+    ]

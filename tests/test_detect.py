@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.detect import detect_variant, infer_variant
+from pdn.detect import STANDARD, detect_dialect, detect_variant, infer_variant
 from pdn.reader import read_game
 from pdn.variants import Variant
 
@@ -100,3 +100,57 @@ def test_czech_is_inferred_when_only_czech_plays_the_moves() -> None:
     variant, reason = infer_variant(game)
     assert variant.name == "czech"
     assert "only czech plays the moves" in reason
+
+
+# -- dialects -----------------------------------------------------------------------------------
+
+PLAYSTRATEGY_TAGS = (
+    '[Site "https://playstrategy.org/od5RMdnH"]\n[P1 "a"]\n[P2 "b"]\n'
+    '[Variant "American/English"]\n'
+)
+
+
+@pytest.mark.parametrize(
+    "tags",
+    [
+        PLAYSTRATEGY_TAGS,
+        '[Site "https://playstrategy.org/x"]\n[Variant "American/English"]\n',  # the site alone
+        '[P1 "a"]\n[P2 "b"]\n[Variant "American/English"]\n',  # its player tags alone
+    ],
+)
+def test_playstrategy_english_export_is_read_rotated_with_split_captures(tags: str) -> None:
+    game = read_game(tags + "1. c3-d4 *")
+    variant, _ = detect_variant(game)
+    dialect, findings = detect_dialect(game, variant)
+    assert dialect.rotated and dialect.split_captures
+    # Black (the first mover) is drawn at the bottom: c3-d4 is 11-15 on the PDN board
+    assert dialect.move_text("c3-d4", variant.board) == "f6-e5"
+    assert variant.board.parse_square("f6") == 11 and variant.board.parse_square("e5") == 15
+    assert [(f.code, f.severity) for f in findings] == [("variant", "info")]
+    assert "playstrategy" in findings[0].message and "rotated" in findings[0].message
+
+
+def test_playstrategy_white_first_variants_are_not_rotated() -> None:
+    # P1 is the first mover and is drawn at the bottom: for White-first variants that is PDN's
+    # own board, only the jump-by-jump captures remain
+    game = read_game('[Site "https://playstrategy.org/x"]\n[GameType "25"]\n1. c3-d4 *')
+    variant, _ = detect_variant(game)
+    dialect, _ = detect_dialect(game, variant)
+    assert not dialect.rotated and dialect.split_captures
+    assert dialect.move_text("c3-d4", variant.board) == "c3-d4"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Variant "American/English"]\n1. 11-15 *',
+        '[Site "lidraughts.org"]\n[White "a"]\n[Black "b"]\n[GameType "21"]\n1. 11-15 *',
+        '[P1 "a"]\n[GameType "21"]\n1. 11-15 *',  # one player tag is no evidence
+    ],
+)
+def test_standard_pdn_has_no_dialect(text: str) -> None:
+    game = read_game(text)
+    variant, _ = detect_variant(game)
+    dialect, findings = detect_dialect(game, variant)
+    assert dialect == STANDARD and findings == []
+    assert dialect.move_text("c3-d4", variant.board) == "c3-d4"
