@@ -89,9 +89,26 @@ def detect_variant(game: Game, override: Variant | None = None) -> tuple[Variant
             Finding("variant", f"no usable GameType: {override.name} from --variant", "info")
         )
         return override, findings
+    stated = _stated_variant(game)
+    if stated is not None:
+        note = f"no usable GameType: [Variant {_tag(game, 'Variant')!r}] names {stated.name}"
+        findings.append(Finding("variant", note, "info"))
+        return stated, findings
     variant, reason = infer_variant(game)
     findings.append(Finding("variant", f"no usable GameType: inferred {variant.name} ({reason})"))
     return variant, findings
+
+
+def _stated_variant(game: Game) -> Variant | None:
+    """The variant a ``[Variant "..."]`` tag names exactly (a pdn name or alias, as
+    tools/make_corpus.py writes for variants without a GameType code), else None."""
+    value = _tag(game, "Variant")
+    if not value:
+        return None
+    try:
+        return Variant.from_name(value)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True)

@@ -154,3 +154,23 @@ def test_standard_pdn_has_no_dialect(text: str) -> None:
     dialect, findings = detect_dialect(game, variant)
     assert dialect == STANDARD and findings == []
     assert dialect.move_text("c3-d4", variant.board) == "c3-d4"
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("brazilian-giveaway", "brazilian-giveaway"),  # tools/make_corpus.py, no GameType code
+        ("Thai", "thai"),
+        ("checkers", "english"),  # an alias is a name too
+    ],
+)
+def test_variant_tag_naming_a_variant_is_an_info_not_a_guess(value: str, name: str) -> None:
+    assert detected(f'[Variant "{value}"]\n*') == (
+        name,
+        [("info", f"no usable GameType: [Variant {value!r}] names {name}")],
+    )
+
+
+def test_variant_tag_guessed_from_a_word_stays_a_warning() -> None:
+    variant, findings = detected('[Variant "Checkers (American rules)"]\n*')
+    assert variant == "english" and [severity for severity, _ in findings] == ["warning"]
