@@ -283,7 +283,7 @@ class _Splitter:
         eof = False
         while True:
             match = _SCAN.search(self.buf, pos)
-            if match is None or (match.end() == len(self.buf) and not eof):
+            if match is None or (not eof and self._incomplete(match)):
                 if eof:
                     break
                 chunk = next(chunks, None)
@@ -292,7 +292,10 @@ class _Splitter:
                     continue
                 text, known = chunk
                 self.bytes_known = self.bytes_known and known
-                keep = self.game_start if self.game_start is not None else self.buf_start + pos
+                # keep one character before ``pos`` for the scanner's look-behinds
+                keep = self.buf_start + max(0, pos - 1)
+                if self.game_start is not None:
+                    keep = min(keep, self.game_start)
                 self._advance(keep)
                 cut = keep - self.buf_start
                 self.buf = self.buf[cut:] + text
@@ -305,6 +308,14 @@ class _Splitter:
                 yield span
         if self.game_start is not None:
             yield self._close(self.content_end)
+
+    def _incomplete(self, match: re.Match[str]) -> bool:
+        """Could more text change this token? (It reaches the buffer's end, or it is a tag or
+        a '[' whose line is not complete yet: a name or a quoted value may still follow.)"""
+        if match.end() == len(self.buf):
+            return True
+        opens_tag = match.lastgroup == "tag" or match.group() == "["
+        return opens_tag and self.buf.find("\n", match.start()) < 0
 
     def _token(self, match: re.Match[str]) -> Span | None:
         """Feed one scanned token; returns the span it closed, if any."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pdn import scan
 from pdn.findings import CODES
 from pdn.reader import parse_span, read_games
 from pdn.scan import iter_spans, span_of_text
@@ -123,3 +124,19 @@ def test_mutated_corpus_text_never_raises(edits: list[tuple[int, int, str]]) -> 
     read_all(text)
     for span in iter_spans(io.StringIO(text)):
         assert_paths_agree(span.text)
+
+
+@FUZZ
+@given(pdn_like, st.integers(min_value=1, max_value=7))
+def test_chunk_boundaries_never_change_the_spans(text: str, chunk: int) -> None:
+    whole = [
+        (s.text, s.line, s.column, s.start_char, s.tags) for s in iter_spans(io.StringIO(text))
+    ]
+    original = scan.CHUNK_CHARS
+    scan.CHUNK_CHARS = chunk
+    try:
+        for source in (io.StringIO(text), io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+            pieces = [(s.text, s.line, s.column, s.start_char, s.tags) for s in iter_spans(source)]
+            assert pieces == whole
+    finally:
+        scan.CHUNK_CHARS = original
