@@ -30,6 +30,7 @@ from pdn.findings import Finding
 
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 CHUNK_CHARS = 1 << 18
+TAG_HORIZON = 4096  # characters of a tag's line read before the tag is split
 
 _RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
 _RESULT_WORD = rf"(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
@@ -314,8 +315,11 @@ class _Splitter:
         a '[' whose line is not complete yet: a name or a quoted value may still follow.)"""
         if match.end() == len(self.buf):
             return True
-        opens_tag = match.lastgroup == "tag" or match.group() == "["
-        return opens_tag and self.buf.find("\n", match.start()) < 0
+        if match.lastgroup != "tag" and match.group() != "[":
+            return False
+        start = match.start()
+        horizon = start + TAG_HORIZON  # a longer tag line is not waited for (one-line files)
+        return len(self.buf) < horizon and self.buf.find("\n", start, horizon) < 0
 
     def _token(self, match: re.Match[str]) -> Span | None:
         """Feed one scanned token; returns the span it closed, if any."""
