@@ -10,7 +10,7 @@
    parse tree) parses the span with error recovery; every fault becomes a ``syntax`` finding,
    the game keeps what was recovered and its text in ``game.raw``.
 
-Both paths feed the same item stream ``(kind, text, line, column)`` to one iterative record
+Both paths feed the same item stream ``(terminal, text, offset)`` to one iterative record
 builder, and tests assert fast path == lark on every corpus game and on generated text.
 Cost: O(len(span)) per game; nothing recurses over moves or variation depth.
 """
