@@ -409,18 +409,25 @@ class _Auditor:
             line.position.legal_moves()
         ):
             return  # the last move won the game: a win on the last allowed move stands
+        profile = self.profile
         for event in events:
             if event.kind == "repetition":
-                self._at(node, line.ply, "repetition", f"{event.summary} ({self.profile.name})")
-                continue
-            self._at(
-                node,
-                line.ply,
-                "move-limit",
-                f"draw by rule {event.rule} of profile "
-                f"{self.profile.name} ({event.summary}) at ply {line.ply}",
-            )
-            line.ended = f"drawn by rule {event.rule} ({self.profile.name}) at ply {line.ply}"
+                how = "drawn" if profile.repetition_automatic else "a draw on claim"
+                message = f"{event.summary}: {how} ({profile.repetition_source}; {profile.name})"
+                self._at(node, line.ply, "repetition", message)
+                if not profile.repetition_automatic:
+                    continue
+                ended = f"drawn by repetition ({profile.name}) at ply {line.ply}"
+            else:
+                self._at(
+                    node,
+                    line.ply,
+                    "move-limit",
+                    f"draw by rule {event.rule} of profile "
+                    f"{profile.name} ({event.summary}) at ply {line.ply}",
+                )
+                ended = f"drawn by rule {event.rule} ({profile.name}) at ply {line.ply}"
+            line.ended = line.ended or ended
             if line.main and self.drawn_at is None:
                 self.drawn_at = line.ply
 

@@ -131,8 +131,10 @@ class Dialect:
         if not self.rotated:
             return text
         return _SQUARE_NAME.sub(
-            lambda square: chr(ord("a") + board.width - 1 - (ord(square[1]) - ord("a")))
-            + str(board.height + 1 - int(square[2])),
+            lambda square: (
+                chr(ord("a") + board.width - 1 - (ord(square[1]) - ord("a")))
+                + str(board.height + 1 - int(square[2]))
+            ),
             text.lower(),
         )
 

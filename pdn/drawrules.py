@@ -68,13 +68,17 @@ class EndingRule:
 @dataclass(frozen=True)
 class DrawProfile:
     """A named set of draw rules; ``repetition`` = occurrences of a position (same side to
-    move) that make a draw, ``None`` for no repetition rule."""
+    move) that make a draw, ``None`` for no repetition rule. ``repetition_automatic``: the
+    repetition ends the game by itself (later moves are after the end); otherwise a player
+    may claim it and play goes on. ``repetition_source`` cites where both come from."""
 
     name: str
     description: str
     repetition: int | None = 3
     quiet: tuple[QuietRule, ...] = ()
     endings: tuple[EndingRule, ...] = ()
+    repetition_automatic: bool = False
+    repetition_source: str = ""
 
 
 def _versus(
@@ -98,6 +102,8 @@ FMJD_REPEAT = "FMJD 6.1"
 FMJD = DrawProfile(
     "fmjd",
     "FMJD international rules, article 6",
+    repetition_automatic=True,
+    repetition_source="FMJD 6.1: the game is drawn, no claim needed (RULES.md B§2.1)",
     quiet=(QuietRule("FMJD 6.2", "25 moves each with only kings moved and no capture", 50),),
     endings=(
         EndingRule(
@@ -132,6 +138,8 @@ def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
     return DrawProfile(
         name,
         description,
+        repetition_automatic=True,
+        repetition_source="7.2.3 of the FMJD-64 numbering Brazil follows (RULES.md B§3)",
         quiet=(
             QuietRule(
                 f"{name} kings",
@@ -170,6 +178,8 @@ DAMPLAY = _brazilian("damplay", "DamPlay summary of the Brazilian rules (25 king
 FMJD64 = DrawProfile(
     "fmjd64",
     "FMJD-64 / IDF draughts-64 rules 7.2.x (as lidraughts applies them)",
+    repetition_automatic=True,
+    repetition_source="FMJD-64 7.2.3: the game is drawn, no claim needed (RULES.md B§4)",
     quiet=(QuietRule("7.2.5", "15 moves each with only kings moved and no capture", 30),),
     endings=(
         EndingRule(
@@ -213,6 +223,7 @@ FMJD64 = DrawProfile(
 PORTUGUESE = DrawProfile(
     "portuguese",
     "Portuguese/Spanish rules (FPD; king-move and Forcada counts unverified)",
+    repetition_source="FPD: threefold repetition, on claim (RULES.md B§5, [S6b] items 13-14)",
     quiet=(QuietRule("FPD kings", "20 moves each with only kings moved and no capture", 40),),
     endings=(
         EndingRule(
@@ -228,6 +239,7 @@ PORTUGUESE = DrawProfile(
 ENGLISH = DrawProfile(
     "english",
     "English draughts / checkers laws",
+    repetition_source="English laws: a player may claim it (RULES.md B§9, [S19])",
     quiet=(QuietRule("40-move", "40 moves each without a man move or a capture", 80),),
 )
 
@@ -235,24 +247,28 @@ ITALIAN = DrawProfile(
     "italian",
     "Italian rules (FID; per dctl: 4th repetition, 40 moves each without progress)",
     repetition=4,
+    repetition_source="dctl's 4th occurrence; FID Art. 9-10 unread, a claim assumed (RULES.md B§7)",
     quiet=(QuietRule("FID 40-move", "40 moves each without a man move or a capture", 80),),
 )
 
 CZECH = DrawProfile(
     "czech",
     "Czech rules",
+    repetition_source="threefold (RULES.md B§10, [S24]); no text says it is automatic",
     quiet=(QuietRule("15-move", "15 moves each without a man move or a capture", 30),),
 )
 
 POOL = DrawProfile(
     "pool",
     "Pool checkers (APCA rule 26, per dctl)",
+    repetition_source="dctl's threefold (RULES.md B§10, secondary); a claim assumed",
     quiet=(QuietRule("APCA 26", "30 plies without a man move or a capture", 30),),
 )
 
 FRISIAN = DrawProfile(
     "frisian",
     "Frisian rules (as lidraughts applies them)",
+    repetition_source="RULES.md B§10 names none: the common threefold, a claim assumed",
     endings=(
         EndingRule("king v king", "a king each: 2 more moves each", _versus([LONE_KING]), 2),
         EndingRule("2K v K", "2 kings v a lone king: 7 moves each", _versus([(0, 2)]), 7),
@@ -262,6 +278,7 @@ FRISIAN = DrawProfile(
 TURKISH = DrawProfile(
     "turkish",
     "Turkish rules (TUDAF: one piece each is a draw)",
+    repetition_source="RULES.md B§10 names none: the common threefold, a claim assumed",
     endings=(
         EndingRule(
             "one piece each",
@@ -272,7 +289,20 @@ TURKISH = DrawProfile(
     ),
 )
 
-REPETITION_ONLY = DrawProfile("giveaway", "giveaway and other variants: repetition only")
+GIVEAWAY = DrawProfile(
+    "giveaway",
+    "giveaway variants: repetition only",
+    repetition_source="lidraughts' threefold in Antidraughts (RULES.md B§8); no federation text",
+)
+
+# Thai (Mak-hot): RULES.md has no Thai section and PDN.md gives only its GameType; no source
+# on its draw rules was found (the pages describing the moves are silent), so this is the
+# common threefold repetition alone, on claim, named so that findings say so.
+THAI = DrawProfile(
+    "thai",
+    "Thai (Mak-hot): no source found for draw rules; repetition only",
+    repetition_source="no source found: the common threefold, a claim assumed",
+)
 
 PROFILES: dict[str, DrawProfile] = {
     profile.name: profile
@@ -288,24 +318,9 @@ PROFILES: dict[str, DrawProfile] = {
         POOL,
         FRISIAN,
         TURKISH,
-        REPETITION_ONLY,
+        GIVEAWAY,
+        THAI,
     )
-}
-
-#: Default profile per variant name, used when the variant names no known profile.
-VARIANT_PROFILES: dict[str, str] = {
-    "international": "fmjd",
-    "canadian": "fmjd",
-    "brazilian": "cbjd",
-    "russian": "fmjd64",
-    "portuguese": "portuguese",
-    "spanish": "portuguese",
-    "english": "english",
-    "italian": "italian",
-    "czech": "czech",
-    "pool": "pool",
-    "frisian": "frisian",
-    "turkish": "turkish",
 }
 
 
@@ -320,15 +335,9 @@ def profile_named(name: str) -> DrawProfile:
 
 
 def profile_for(variant: Variant, name: str | None = None) -> DrawProfile:
-    """The profile ``name`` if given, else the variant's default (giveaway: repetition)."""
-    if name:
-        return profile_named(name)
-    if variant.giveaway:
-        return REPETITION_ONLY
-    default = getattr(variant, "draw_profile", None)
-    if default in PROFILES:
-        return PROFILES[default]
-    return PROFILES.get(VARIANT_PROFILES.get(variant.name, ""), REPETITION_ONLY)
+    """The profile ``name`` if given, else the variant's own ``draw_profile`` (every variant
+    names one of ``PROFILES``; ValueError otherwise)."""
+    return profile_named(name or variant.draw_profile)
 
 
 @dataclass(frozen=True)

@@ -141,9 +141,14 @@ def test_repetition_at_the_third_occurrence() -> None:
 
 
 def test_move_limit_then_moves_after_end_then_result() -> None:
-    # 3 kings v 1 (FMJD 6.3): 16 moves each, then the game is a draw; a win claimed after it
-    shuffle = "46-41 3-9 41-46 9-3 " * 8
-    text = INTERNATIONAL + '[FEN "W:WK46,K47,K48:BK3"]\n' + shuffle + "46-41 2-0"
+    # 3 kings v 1 (FMJD 6.3): 16 moves each, then the game is a draw; a win claimed after it.
+    # The kings wander without repeating a position (a repetition would end the game first).
+    wander = (
+        "46-41 3-9 47-42 9-4 48-43 4-15 41-47 15-10 47-36 10-5 42-38 5-10 43-39 10-5 36-31 "
+        "5-10 38-33 10-5 39-34 5-10 31-27 10-5 33-29 5-10 34-30 10-5 27-22 5-10 29-24 10-5 "
+        "30-25 5-10 "
+    )
+    text = INTERNATIONAL + '[FEN "W:WK46,K47,K48:BK3"]\n' + wander + "22-18 2-0"
     found_codes = codes(text)
     assert ("move-limit", 32) in found_codes
     assert ("moves-after-end", 33) in found_codes
@@ -153,16 +158,53 @@ def test_move_limit_then_moves_after_end_then_result() -> None:
 
 
 def test_rules_profile_changes_the_counting() -> None:
-    shuffle = "a1-b2 f8-e7 b2-a1 e7-f8 " * 9
-    text = '[GameType "26"]\n[FEN "W:WKa1,a3,e3:BKf8,h6,d6"]\n' + shuffle + "*"
+    # 44 plies of king moves, no capture, no position twice (a repetition would end the game)
+    wander = (
+        "a1-b2 f8-e7 b2-c3 e7-f8 c3-d4 f8-e7 d4-h8 e7-f8 h8-g7 f8-e7 g7-d4 e7-f8 d4-h8 f8-e7 "
+        "h8-b2 e7-f8 b2-c3 f8-e7 c3-a5 e7-f8 a5-b6 f8-g7 b6-d8 g7-h8 d8-h4 h8-g7 h4-g3 g7-e5 "
+        "g3-h4 e5-h8 h4-d8 h8-g7 d8-h4 g7-f8 h4-f2 f8-g7 f2-g1 g7-h8 g1-h2 h8-e5 h2-g1 e5-f6 "
+        "g1-f2 f6-h8 "
+    )
+    text = '[GameType "26"]\n[FEN "W:WKa1,a3,e3:BKf8,h6,d6"]\n' + wander + "*"
 
     def limit_ply(rules: str | None) -> int | None:
         options = {"rules": rules} if rules else {}
         return next((f.ply for f in found(text, **options) if f.code == "move-limit"), None)
 
-    assert {f.code for f in found(text)} == {"repetition"}
-    assert limit_ply(None) is None  # cbjd: 20 king moves each = 40 plies, not reached
+    assert limit_ply(None) == 40  # cbjd: 20 king moves each
     assert limit_ply("fmjd64") == 30  # 15 moves each
+    assert limit_ply("damplay") is None  # 25 moves each = 50 plies, not reached
+
+
+@pytest.mark.parametrize(
+    ("gametype", "fen", "shuffle", "win"),
+    [
+        ("20", "W:WK50,30:BK1,21", "50-45 1-6 45-50 6-1 ", "2-0"),  # FMJD 6.1
+        ("25", "W:WKa1,c3:BKh8,f6", "a1-b2 h8-g7 b2-a1 g7-h8 ", "2-0"),  # FMJD-64 7.2.3
+        ("26", "W:WKa1,c3:BKh8,f6", "a1-b2 h8-g7 b2-a1 g7-h8 ", "1-0"),  # Brazil: 7.2.3 too
+    ],
+)
+def test_automatic_repetition_ends_the_game(
+    gametype: str, fen: str, shuffle: str, win: str
+) -> None:
+    text = f'[GameType "{gametype}"]\n[FEN "{fen}"]\n' + shuffle * 2 + shuffle.split()[0]
+    assert codes(text + " " + win) == [("repetition", 8), ("moves-after-end", 9), ("result", 9)]
+    assert "drawn" in next(f.message for f in found(text + " *") if f.code == "repetition")
+
+
+@pytest.mark.parametrize(
+    ("gametype", "fen", "shuffle", "win"),
+    [
+        ("21", "B:WK29,K32:BK1,K4", "1-5 29-25 5-1 25-29 ", "1-0"),  # English laws: a claim
+        ("28", "W:WK4,K3:BK29,K30", "3-7 30-26 7-3 26-30 ", "1-0"),  # Portuguese: on claim
+    ],
+)
+def test_repetition_on_claim_is_reported_and_the_game_goes_on(
+    gametype: str, fen: str, shuffle: str, win: str
+) -> None:
+    text = f'[GameType "{gametype}"]\n[FEN "{fen}"]\n' + shuffle * 3 + win
+    assert codes(text) == [("repetition", 8)]
+    assert "claim" in next(f.message for f in found(text) if f.code == "repetition")
 
 
 def test_moves_after_the_last_piece_is_taken() -> None:
@@ -282,7 +324,8 @@ def test_long_lines_replay_without_recursion() -> None:
         node = node.add_variation(("50-45", "1-6", "45-50", "6-1")[index % 4])
     report = audit_game(game, AuditOptions())
     assert report.plies == 3000
-    assert [f.code for f in report.findings] == ["repetition", "move-limit", "moves-after-end"]
+    # FMJD 6.1 is automatic: the third occurrence ends the game, the rest is after the end
+    assert [f.code for f in report.findings] == ["repetition", "moves-after-end"]
 
 
 def test_unknown_variant_or_profile_is_a_value_error() -> None:
@@ -402,8 +445,7 @@ def test_null_move_setup_keeps_the_pieces_and_passes_the_turn() -> None:
 # -- dialects: the playstrategy.org English export ---------------------------------------------
 
 PLAYSTRATEGY = (
-    '[Site "https://playstrategy.org/A1IYDksh"]\n[P1 "a"]\n[P2 "b"]\n'
-    '[Variant "American/English"]\n'
+    '[Site "https://playstrategy.org/A1IYDksh"]\n[P1 "a"]\n[P2 "b"]\n[Variant "American/English"]\n'
 )
 #: A corpus game: squares seen from Black's side, "e5xc3 7. c3xa1" is one capture in two parts.
 SPLIT_CAPTURE = (

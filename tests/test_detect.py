@@ -105,8 +105,7 @@ def test_czech_is_inferred_when_only_czech_plays_the_moves() -> None:
 # -- dialects -----------------------------------------------------------------------------------
 
 PLAYSTRATEGY_TAGS = (
-    '[Site "https://playstrategy.org/od5RMdnH"]\n[P1 "a"]\n[P2 "b"]\n'
-    '[Variant "American/English"]\n'
+    '[Site "https://playstrategy.org/od5RMdnH"]\n[P1 "a"]\n[P2 "b"]\n[Variant "American/English"]\n'
 )
 
 

@@ -58,7 +58,7 @@ def repetitions(events: list[DrawEvent]) -> list[int]:
 
 def test_every_variant_has_a_profile_and_unknown_names_are_refused() -> None:
     for variant in VARIANTS.values():
-        assert profile_for(variant).name in PROFILES
+        assert profile_for(variant).name == variant.draw_profile  # no silent fallback
     assert profile_for(VARIANTS["brazilian"]).name == "cbjd"
     assert profile_for(VARIANTS["international-giveaway"]).quiet == ()
     assert profile_for(VARIANTS["brazilian"], "damplay").name == "damplay"
@@ -183,3 +183,20 @@ def test_copy_is_independent() -> None:
     twin = tracker.copy()
     shuffle(tracker, position, (46, 37), (5, 14), 8)
     assert twin.ply == 0 and len(twin.seen) == 1 and tracker.ply == 8
+
+
+def test_repetition_ends_the_game_only_where_the_rules_say_so() -> None:
+    automatic = {name for name, profile in PROFILES.items() if profile.repetition_automatic}
+    # FMJD 6.1 ("is considered a draw") and FMJD-64 7.2.3 (Russian, and Brazil's numbering);
+    # English laws and the FPD text make it a claim; elsewhere no text says automatic
+    assert automatic == {"fmjd", "fmjd64", "cbjd", "damplay"}
+    assert all(profile.repetition_source for profile in PROFILES.values())
+    assert "claim" in PROFILES["english"].repetition_source
+    assert "claim" in PROFILES["portuguese"].repetition_source
+
+
+def test_thai_names_its_fallback_profile() -> None:
+    thai = profile_for(VARIANTS["thai"])
+    assert thai.name == "thai"
+    assert "no source" in thai.description
+    assert (thai.repetition, thai.quiet, thai.endings) == (3, (), ())
