@@ -103,6 +103,8 @@ class _Line:
     start_number: int  # full-move number at ``start_ply``
     number_offset: int = 0  # written minus expected, after a reported mismatch
     joined: int = 0  # written parts of split captures joined into earlier plies
+    # colour -> (square of the king that made the side's last moves, how many in a row)
+    king_runs: dict[str, tuple[int, int]] = field(default_factory=dict)
     ended: str | None = None  # why the game was over, when it was
     after_end_reported: bool = False
     main: bool = False
@@ -117,6 +119,7 @@ class _Line:
             self.start_number,
             self.number_offset,
             self.joined,
+            dict(self.king_runs),
             self.ended,
             self.after_end_reported,
         )
@@ -250,6 +253,7 @@ class _Auditor:
             move, last = self._resolve(line, node, ply, text)
             if move is None:
                 return None
+            self._check_king_run(line, node, ply, move)
             line.position = line.position.play(move)
         except Exception as error:  # an engine bug must not stop a batch: report it
             self._at(node, ply, "illegal-move", f"{INTERNAL_ERROR} while replaying: {error!r}")
@@ -284,6 +288,7 @@ class _Auditor:
         line.tracker = DrawTracker.start(self.profile, position)
         line.start_ply, line.start_number = line.ply, _fen_number(node.setup)
         line.number_offset, line.joined, line.ended, line.after_end_reported = 0, 0, None, False
+        line.king_runs = {}
         return True
 
     def _resolve(
@@ -365,6 +370,35 @@ class _Auditor:
             if plies > best_plies:
                 best, best_plies = candidate, plies
         return best
+
+    def _check_king_run(self, line: _Line, node: GameNode, ply: int, move: Move) -> None:
+        """Frisian (``Variant.king_move_limit``, RULES.md B§10): a side that still has men may
+        not move the same king more than the limit times in a row without capturing. A breach
+        is an ``illegal-move`` (a movement the rules forbid, not a choice among captures); the
+        move is still a piece movement, so it is applied as played (RULES.md A.1). O(1)."""
+        limit = self.variant.king_move_limit
+        if limit is None:
+            return
+        position = line.position
+        colour = position.turn
+        piece = position.piece_at(move.from_square)
+        if piece is None or not piece.is_king or move.is_capture:
+            line.king_runs.pop(colour, None)
+            return
+        square, run = line.king_runs.get(colour, (0, 0))
+        run = run + 1 if square == move.from_square else 1
+        line.king_runs[colour] = (move.to_square, run)
+        men = material_of(position)[0 if colour == "W" else 2]
+        if run > limit and men:
+            board, notation = self.variant.board, self.variant.default_notation
+            self._at(
+                node,
+                ply,
+                "illegal-move",
+                f"the king on {board.format_square(move.from_square, notation)} moves "
+                f"{run} times in a row without capturing while {_side(colour)} still has men "
+                f"({self.variant.name}: at most {limit}); applied as played",
+            )
 
     def _alternatives(self, moves: tuple[Move, ...]) -> str:
         board, notation = self.variant.board, self.variant.default_notation

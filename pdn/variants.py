@@ -32,6 +32,10 @@ class Variant:
     Turkish strike), ``king_may_reverse`` (with immediate removal: may a king turn 180°),
     ``king_order_matters`` (Italian: captures differing only in the order kings were taken
     are distinct moves).
+
+    ``king_move_limit`` (Frisian: 3): a side that still has men may move the same king at most
+    this many times in a row without capturing. Move generation ignores it (it depends on the
+    history, not the position); the audit reports a breach as ``illegal-move``.
     """
 
     name: str
@@ -56,6 +60,7 @@ class Variant:
     immediate_removal: bool = False
     king_may_reverse: bool = False
     king_order_matters: bool = False
+    king_move_limit: int | None = None
     white_crowning: tuple[int, ...] = ()
     black_crowning: tuple[int, ...] = ()
     source: str = ""
@@ -281,8 +286,8 @@ _FRISIAN = Variant(
     draw_profile="frisian",
     orthogonal_captures=True,
     capture_law="frisian",
-    source="RULES.md B§10 (lidraughts Frisian, dctl); the rule that a king may not move 3"
-    " times in a row while its side has men is left to the audit layer",
+    king_move_limit=3,
+    source="RULES.md B§10 (lidraughts Frisian, dctl)",
 )
 _CANADIAN = Variant(
     name="canadian",

@@ -475,3 +475,38 @@ def test_playstrategy_faults_are_still_found() -> None:
     assert codes(PLAYSTRATEGY + SPLIT_CAPTURE.replace("8. a1xc3", "9. a1xc3")) == [
         ("move-number", 14)
     ]
+
+
+# -- Frisian: the same king at most 3 times in a row while its side has men ---------------------
+
+FRISIAN = '[GameType "40"]\n'
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves", "expected"),
+    [
+        # the 4th move in a row of the king from 21, White still has a man: illegal, applied
+        # (Black has no men: its king may shuffle)
+        ("W:WK21,45:BK9", "21-17 9-4 17-21 4-9 21-17 9-4 17-21 4-10", [("illegal-move", 7)]),
+        # another king moves in between: the count starts again
+        ("W:WK21,K50,45:BK9", "21-17 9-4 17-21 4-9 50-44 9-4 21-17 4-9 17-21 9-4", []),
+        # a man move in between: the count starts again
+        ("W:WK21,45:BK9", "21-17 9-4 17-21 4-9 21-17 9-4 45-40 4-9 17-21 9-4", []),
+        # no men left: kings move freely
+        ("W:WK21,K50:BK9", "21-17 9-4 17-21 4-9 21-17 9-4 17-21 4-10", []),
+        # a capture by the king starts the count again: 3 moves after 12x14 are fine, a 4th not
+        ("W:WK21,45:BK9,6", "21-17 9-4 17-12 4-13 12x14 6-11 14-10 11-17 10-5 17-22 5-10", []),
+        (
+            "W:WK21,45:BK9,6",
+            "21-17 9-4 17-12 4-13 12x14 6-11 14-10 11-17 10-5 17-22 5-10 22-27 10-5",
+            [("illegal-move", 13)],
+        ),
+    ],
+)
+def test_frisian_king_may_not_move_more_than_three_times_in_a_row(
+    fen: str, moves: str, expected: list[tuple[str, int]]
+) -> None:
+    text = FRISIAN + f'[FEN "{fen}"]\n{moves} *'
+    assert [c for c in codes(text) if c[0] != "repetition"] == expected
+    report = audit_game(read_game(text), AuditOptions())
+    assert report.plies == len(moves.split())  # RULES.md A.1: the move is applied as played
