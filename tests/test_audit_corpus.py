@@ -63,9 +63,21 @@ def test_variants_are_told_apart(reports: list[GameReport]) -> None:
         ("russian__pdn__draw2.pdn", 1, [("illegal-move", 1)]),
         # 25 moves each with kings only: the last move reaches FMJD 6.2 exactly
         ("internt__dutch96h.pdn", 163, [("move-limit", 197)]),
+        # FMJD 6.1: the third occurrence draws at once; the players went on shuffling
+        ("succeed__kurnik.pdn", 3, [("repetition", 157), ("moves-after-end", 158)]),
+        # playstrategy.org: 11-15 written c3-d4, "e5xc3 7. c3xa1" one capture; English
+        # repetition is a claim, so the game goes on to its agreed draw
+        ("american__random_pdns.pdn", 4, [("repetition", 128)]),
     ],
 )
 def test_known_faults_are_found(
     reports: list[GameReport], file_end: str, game: int, expected: list[tuple[str, int]]
 ) -> None:
     assert findings_of(reports, file_end, game) == expected
+
+
+def test_playstrategy_export_has_no_errors(reports: list[GameReport]) -> None:
+    games = [r for r in reports if (r.file or "").endswith("american__random_pdns.pdn")]
+    assert len(games) == 30
+    assert [f for r in games for f in r.findings if f.severity == "error"] == []
+    assert sum(r.plies for r in games) > 2500  # every game replayed to its end
