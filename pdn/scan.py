@@ -47,7 +47,8 @@ _SCAN = re.compile(
     rf"|(?P<other>(?:(?!{_RESULT_WORD})[^\s{{;\[()]+[^\S\n]*)+|\[)"
 )
 _PLY_TOKENS = re.compile(
-    r'\{[^}]*\}?|;[^\n]*|(?m:^)%[^\n]*|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?|[()]'
+    rf'(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*|{_RESULT_WORD}'
+    r'|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?)|(?P<open>\()|(?P<close>\))'
     r"|(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
 )
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
@@ -75,12 +76,12 @@ class Span:
         variations (``- -`` and padded ``1- 6`` miscount). Computed on access, O(len(text))."""
         depth = count = 0
         for match in _PLY_TOKENS.finditer(self.text):
-            token = match.group()
-            if token == "(":
+            kind = match.lastgroup
+            if kind == "open":
                 depth += 1
-            elif token == ")":
+            elif kind == "close":
                 depth = max(0, depth - 1)
-            elif not depth and token[0] not in "{;%[":
+            elif kind is None and not depth:
                 count += 1
         return count
 

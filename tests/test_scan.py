@@ -75,7 +75,7 @@ def test_byte_offsets_with_bom_and_multibyte_text() -> None:
 
 
 def test_plies_are_approximate_main_line_moves() -> None:
-    (span,) = spans_of("1. 32-28 19-23 (18-23 38-32) 2. 28x19 {x 1-2} c3-d4 -- *")
+    (span,) = spans_of("1. 32-28 19-23 (18-23 38-32) 2. 28x19 {x 1-2} c3-d4 -- 1-0")
     assert span.plies == 5
 
 
