@@ -128,3 +128,14 @@ def test_progress_only_on_a_terminal() -> None:
     redirected = Console(file=StringIO(), width=60)
     assert list(_with_progress(iter(range(3)), redirected)) == [0, 1, 2]
     assert redirected.file.getvalue() == ""  # type: ignore[attr-defined]
+
+
+def test_summary_rows_keep_each_findings_own_severity(pdn_file, capsys) -> None:
+    # one variant warning (inferred) and one variant info ([Variant] names it exactly)
+    path = pdn_file("1. 32-28 *\n\n" + '[Variant "international"]\n1. 32-28 *\n\n')
+    _, _, err = run(capsys, path)
+    rows = [line.split() for line in err.splitlines() if "variant" in line and "│" in line]
+    assert sorted((row[3], row[5]) for row in rows if row[1] == "variant") == [
+        ("info", "1"),
+        ("warning", "1"),
+    ]

@@ -129,7 +129,7 @@ class Summary:
     games: int = 0
     plies: int = 0
     unreadable: int = 0
-    by_code: Counter[str] = field(default_factory=Counter)
+    by_code: Counter[tuple[str, str]] = field(default_factory=Counter)  # (code, severity)
     by_severity: Counter[str] = field(default_factory=Counter)
     by_file: Counter[str] = field(default_factory=Counter)
     games_by_variant: Counter[str] = field(default_factory=Counter)
@@ -140,8 +140,9 @@ class Summary:
         self.plies += report.plies
         self.games_by_variant[report.variant] += 1
         for finding in findings:
-            self.by_code[finding.code] += 1
-            self.by_severity[finding.severity or "error"] += 1
+            severity = finding.severity or "error"
+            self.by_code[finding.code, severity] += 1
+            self.by_severity[severity] += 1
             self.by_file[report.file or "<stdin>"] += 1
             self.findings_by_variant[report.variant] += 1
 
@@ -156,8 +157,8 @@ class Summary:
         )
         if self.by_code:
             codes = Table("code", "severity", "findings", title="by code", title_justify="left")
-            for code, count in self.by_code.most_common():
-                codes.add_row(code, CODES[code], str(count))
+            for (code, severity), count in self.by_code.most_common():
+                codes.add_row(code, severity, str(count))
             console.print(codes)
         if self.games_by_variant:
             variants = Table(
