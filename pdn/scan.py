@@ -47,7 +47,7 @@ _SCAN = re.compile(
     rf"|(?P<other>(?:(?!{_RESULT_WORD})[^\s{{;\[()]+[^\S\n]*)+|\[)"
 )
 _PLY_TOKENS = re.compile(
-    rf'(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*|{_RESULT_WORD}'
+    rf"(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*|{_RESULT_WORD}"
     r'|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?)|(?P<open>\()|(?P<close>\))'
     r"|(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
 )
@@ -285,7 +285,9 @@ class _Splitter:
         eof = False
         while True:
             match = _SCAN.search(self.buf, pos)
-            if match is None or (not eof and self._incomplete(match)):
+            if match is None or (
+                not eof and (match.end() == len(self.buf) or self._unfinished_tag(match))
+            ):
                 if eof:
                     break
                 chunk = next(chunks, None)
@@ -311,11 +313,9 @@ class _Splitter:
         if self.game_start is not None:
             yield self._close(self.content_end)
 
-    def _incomplete(self, match: re.Match[str]) -> bool:
-        """Could more text change this token? (It reaches the buffer's end, or it is a tag or
-        a '[' whose line is not complete yet: a name or a quoted value may still follow.)"""
-        if match.end() == len(self.buf):
-            return True
+    def _unfinished_tag(self, match: re.Match[str]) -> bool:
+        """Is this a tag (or a '[') whose line is not in the buffer yet? More text could
+        still change it: a name or a quoted value may follow."""
         if match.lastgroup != "tag" and match.group() != "[":
             return False
         start = match.start()
