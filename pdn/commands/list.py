@@ -93,11 +93,16 @@ def game_row(span: Span) -> dict[str, Any]:
     return row
 
 
+#: Columns whose values are short codes: never wrapped; names and events give way instead.
+_NO_WRAP = frozenset({"game", "line", "Date", "Result", "GameType", "plies"})
+
+
 def _table(rows: Iterable[dict[str, Any]]) -> Table:
     table = Table(show_edge=False, pad_edge=False)
     for key, heading in COLUMNS:
         table.add_column(heading, justify="right" if key in ("game", "line", "plies") else "left",
-                         overflow="fold")
+                         no_wrap=key in _NO_WRAP,
+                         overflow="fold" if key in _NO_WRAP else "ellipsis")
     for row in rows:
         # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted.
         table.add_row(*(Text("" if row[key] is None else str(row[key])) for key, _ in COLUMNS))
