@@ -11,6 +11,10 @@ as meant: rotated squares are renamed, and a capture written jump by jump is joi
 ply when the same piece goes on with it. Draw rules are counted by ``pdn.drawrules``; the
 result is compared with the terminator and with the final position of the main line. Cost:
 one replay of every written move plus one legal-move generation per ply (inside ``resolve``).
+
+``replay(game)`` is the one replay of the toolkit: the same run, returning besides the findings
+what was played at every move node (``Played``) and the positions of the main line, so the
+writer and the renderer read every game exactly as the audit does.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from pdn.detect import detect_dialect, detect_variant, start_position
+from pdn.detect import Dialect, detect_dialect, detect_variant, start_position
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding
 from pdn.position import FenError, Position
@@ -91,6 +95,78 @@ def audit(
     return _Auditor(game, variant, rules).run()
 
 
+@dataclass(frozen=True)
+class Played:
+    """What the replay applied at one move node.
+
+    ``move`` is the move applied at ply ``ply`` of the node's line, from ``before`` (legal, or
+    irregular applied as played, or the reading an ambiguous move was disambiguated to). A
+    capture written jump by jump (a dialect's split capture) is one ply: each of its ``parts``
+    nodes gets the whole joined ``move`` and the same ``ply``, and ``part`` says which written
+    part it is (1..parts); a move written in one node has ``part == parts == 0``.
+    """
+
+    move: Move
+    ply: int
+    before: Position
+    part: int = 0
+    parts: int = 0
+
+
+@dataclass
+class Replay:
+    """A game replayed once: the audit's findings and what was played.
+
+    ``played`` maps ``id(node)`` of every replayed move node (variations included) to its
+    ``Played``; nodes missing from it were not replayed (their line stopped before them).
+    ``positions[0]`` is the start of the main line and ``positions[p]`` the position after
+    main-line ply ``p``, whose written nodes are ``mainline_plies[p - 1]`` (several for a
+    joined split capture). ``stopped`` says why the main-line positions end before its last
+    written move (``None`` when they do not). ``plies`` counts every replayed ply.
+    """
+
+    variant: Variant
+    dialect: Dialect
+    variant_findings: list[Finding]
+    findings: list[Finding]
+    played: dict[int, Played]
+    positions: list[Position]
+    mainline_plies: list[tuple[GameNode, ...]]
+    stopped: str | None
+    plies: int
+
+    @property
+    def moves(self) -> list[Move]:
+        """The move of each main-line ply: ``moves[p - 1]`` led to ``positions[p]``."""
+        return [self.played[id(nodes[0])].move for nodes in self.mainline_plies]
+
+
+def replay(
+    game: Game,
+    *,
+    variant: Variant | str | None = None,
+    rules: str | None = None,
+    exact: bool = False,
+) -> Replay:
+    """Replay ``game`` once (main line, then every variation) as the audit does and return the
+    findings with what was played. ``variant`` and ``rules`` as for ``audit``; ``exact=True``
+    replays as ``variant`` even when the GameType names another (no variant findings then).
+    Never raises on bad input. Cost: the audit's, plus one small record per move node."""
+    auditor = _Auditor(game, variant, rules, exact=exact)
+    findings = auditor.run()
+    return Replay(
+        variant=auditor.variant,
+        dialect=auditor.dialect,
+        variant_findings=auditor.variant_findings,
+        findings=findings,
+        played=auditor.played,
+        positions=auditor.positions,
+        mainline_plies=auditor.mainline_plies,
+        stopped=auditor.stopped,
+        plies=auditor.plies,
+    )
+
+
 @dataclass
 class _Line:
     """Replay state of one line at the node about to be replayed."""
@@ -128,17 +204,33 @@ class _Line:
 class _Auditor:
     """One audit run over one game (holds the variant, the profile and the findings)."""
 
-    def __init__(self, game: Game, variant: Variant | str | None, rules: str | None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        variant: Variant | str | None,
+        rules: str | None,
+        *,
+        exact: bool = False,
+    ) -> None:
         self.game = game
         override = Variant.from_name(variant) if isinstance(variant, str) else variant
         self.findings: list[Finding] = []
-        self.variant, variant_findings = detect_variant(game, override)
+        self.variant_findings: list[Finding]
+        if exact and override is not None:
+            self.variant, self.variant_findings = override, []
+        else:
+            self.variant, self.variant_findings = detect_variant(game, override)
         self.dialect, dialect_findings = detect_dialect(game, self.variant)
         self.profile: DrawProfile = profile_for(self.variant, rules)
-        self.header_findings = list(game.findings) + variant_findings + dialect_findings
+        self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
         self.plies = 0
         self.final: _Line | None = None  # the main line when it was replayed to its end
         self.drawn_at: int | None = None  # ply of a draw by rule on the main line
+        # what was played (see ``Replay``)
+        self.played: dict[int, Played] = {}
+        self.positions: list[Position] = []
+        self.mainline_plies: list[tuple[GameNode, ...]] = []
+        self.stopped: str | None = None
 
     # -- driver ---------------------------------------------------------------------------
     def run(self) -> list[Finding]:
@@ -198,6 +290,7 @@ class _Auditor:
             position = start_position(self.game, self.variant)
         except (FenError, ValueError) as error:
             self._header(Finding("fen", f"FEN cannot be read as {self.variant.name}: {error}"))
+            self.stopped = f"the start position cannot be read: {error}"
             return None
         for problem in position.problems():
             self._header(Finding("fen", f"FEN impossible in {self.variant.name}: {problem}"))
@@ -212,6 +305,7 @@ class _Auditor:
         tracker = DrawTracker.start(self.profile, start)
         root = _Line(first or self.game, start, tracker, 0, 0, _fen_move_number(self.game))
         root.main = True
+        self.positions.append(start)
         if first is None:
             self.final = root
             return
@@ -229,6 +323,11 @@ class _Auditor:
                     stack.append(line.fork(alternative))
             last = self._replay_node(line, node)
             if last is None:
+                if line.main:
+                    self.stopped = (
+                        f"boards stop at ply {line.ply}: ply {line.ply + 1} ({node.move}) "
+                        "cannot be played"
+                    )
                 return
             node = last.next()
         if line.main:
@@ -249,19 +348,37 @@ class _Auditor:
                 node, ply, "moves-after-end", f"move played after the game was over: {line.ended}"
             )
             line.after_end_reported = True
+        before = line.position
         try:
             move, last = self._resolve(line, node, ply, text)
             if move is None:
                 return None
             self._check_king_run(line, node, ply, move)
-            line.position = line.position.play(move)
+            line.position = before.play(move)
         except Exception as error:  # an engine bug must not stop a batch: report it
             self._at(node, ply, "illegal-move", f"{INTERNAL_ERROR} while replaying: {error!r}")
             return None
         line.ply = ply
         self.plies += 1
+        self._record(line, node, last, move, before)
         self._count_draw_rules(line, last, move)
         return last
+
+    def _record(
+        self, line: _Line, node: GameNode, last: GameNode, move: Move, before: Position
+    ) -> None:
+        """Remember what was played at ``node`` (through ``last`` for a joined capture)."""
+        nodes = [node]
+        while nodes[-1] is not last:
+            following = nodes[-1].next()
+            assert following is not None  # the join walked this main-line chain
+            nodes.append(following)
+        parts = len(nodes) if len(nodes) > 1 else 0
+        for index, part in enumerate(nodes):
+            self.played[id(part)] = Played(move, line.ply, before, index + 1 if parts else 0, parts)
+        if line.main:
+            self.positions.append(line.position)
+            self.mainline_plies.append(tuple(nodes))
 
     def _move_text(self, node: GameNode) -> str:
         """The move text of ``node`` with its squares named as on the PDN board."""

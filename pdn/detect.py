@@ -45,7 +45,7 @@ _NUMBER = re.compile(r"\d+")
 _ALGEBRAIC = re.compile(r"([a-l])(\d{1,2})")
 _SHORT_FORM = re.compile(r"^[a-h][a-h][1-8]$")
 _FEN_ALGEBRAIC = re.compile(r"^K?([a-jA-J])(\d{1,2})$")
-_SQUARE_NAME = re.compile(r"([a-z])(\d{1,2})")
+_SQUARE_NAME = re.compile(r"([a-l])(\d{1,2})")  # files a-l: never the x separator
 
 
 @dataclass

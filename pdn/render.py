@@ -309,51 +309,6 @@ TAG_ALIASES = {
 }
 
 
-@dataclass
-class Replay:
-    """A game's main line replayed: ``positions[0]`` is the start, ``positions[p]`` the
-    position after ply ``p`` and ``moves[p-1]`` the move of ply ``p``. ``stopped`` says why
-    the positions end before the last written move (``None`` when they do not)."""
-
-    positions: list[Position]
-    moves: list[Move]
-    stopped: str | None
-
-
-def replay(game: Game, variant: Variant) -> Replay:
-    """Replay the main line of ``game`` in ``variant``, irregular moves applied as recorded.
-
-    O(plies x legal moves). Never raises on bad records: the line stops at the first move
-    that cannot be played at all (RULES.md A.1), and ``stopped`` says so.
-    """
-    from pdn.detect import start_position
-    from pdn.position import FenError, Position
-    from pdn.resolve import resolve
-
-    try:
-        positions = [start_position(game, variant)]
-    except (FenError, ValueError) as error:
-        return Replay([], [], f"the start position cannot be read: {error}")
-    moves: list[Move] = []
-    for node in game.mainline():
-        before = positions[-1]
-        move = None
-        try:
-            if node.setup:
-                before = Position.from_fen(node.setup, variant)
-            if node.move and node.move != "--":
-                resolution = resolve(before, node.move)
-                move = resolution.move or resolution.as_played
-        except (FenError, ValueError):
-            move = None
-        if move is None:
-            stopped = f"boards stop at ply {len(moves)}: ply {len(moves) + 1} ({node.move}) "
-            return Replay(positions, moves, stopped + "cannot be played")
-        moves.append(move)
-        positions.append(before.play(move))
-    return Replay(positions, moves, None)
-
-
 def move_number(ply: int, first_mover_starts: bool) -> tuple[int, bool]:
     """Move number of ``ply`` (1-based) and whether it is the first mover's half. O(1)."""
     half = ply - 1 + (0 if first_mover_starts else 1)
@@ -370,10 +325,12 @@ class GameView:
     """A whole game: header panel, boards at chosen plies, annotated move list, findings.
 
     ``plies`` lists the plies to draw (0 = start; default: the final position). Moves are shown
-    as written unless ``notation`` asks for them rewritten (as ``pdn convert`` would). Findings come
-    from :func:`pdn.audit.audit` unless given; each main-line finding is marked at its ply with
-    a numbered tag ``[n]`` (errors red, warnings yellow, draw-rule expiries magenta) that also
-    reads without colour. Building costs one replay of the game; rendering O(moves + boards).
+    as written unless ``notation`` asks for them rewritten (as ``pdn convert`` would; a dialect
+    with rotated squares is always rewritten onto the board drawn). Positions, moves and
+    findings come from one :func:`pdn.audit.replay` (findings unless given); each main-line
+    finding is marked at its ply with a numbered tag ``[n]`` (errors red, warnings yellow,
+    draw-rule expiries magenta) that also reads without colour. Building costs one replay of
+    the game; rendering O(moves + boards).
     """
 
     def __init__(
@@ -387,29 +344,33 @@ class GameView:
         glyphs: GlyphSet = "auto",
         findings: Sequence[Finding] | None = None,
     ) -> None:
-        from pdn.audit import audit
-        from pdn.detect import detect_variant
-        from pdn.writer import rewritten_moves
+        from pdn.audit import replay
+        from pdn.writer import moves_in_notation
 
         self.game = game
-        detected, variant_findings = detect_variant(game, variant)
+        self.replay = replay(game, variant=variant)
+        detected = self.replay.variant
         self.variant = detected
         self.variant_origin = (
-            f"GameType {game.headers.get('GameType', '').strip()}" if not variant_findings
+            f"GameType {game.headers.get('GameType', '').strip()}"
+            if not self.replay.variant_findings
             else "as asked" if variant is not None
             else "inferred"
         )
-        self.findings = list(findings) if findings is not None else audit(game, variant=variant)
-        self.replay = replay(game, detected)
+        self.findings = list(findings) if findings is not None else self.replay.findings
         self.last_ply = len(self.replay.positions) - 1
         final = [self.last_ply] if self.last_ply >= 0 else []
         self.plies = list(plies) if plies is not None else final
         self.flip = flip
         self.notation: Notation = notation or detected.default_notation
+        # rotated dialect squares would not match the board drawn: name them on the board
+        rewrite = notation is not None or self.replay.dialect.rotated
         self.rewritten = (
-            rewritten_moves(game, detected, notation, full=False) if notation is not None else {}
+            moves_in_notation(game, self.replay, self.notation, full=False, board_squares=True)
+            if rewrite else {}
         )
         self.mainline = list(game.mainline())
+        self.node_plies = {id(node): index for index, node in enumerate(self.mainline, 1)}
         self.glyphs = glyphs
 
     # -- parts ----------------------------------------------------------------------------
@@ -455,9 +416,11 @@ class GameView:
             caption = f"start · {side} to move"
             last_move = None
         else:
-            last_move = self.replay.moves[ply - 1]
-            number, first = move_number(ply, self._first_mover_starts())
-            text = self._move_text(self.mainline[ply - 1])
+            nodes = self.replay.mainline_plies[ply - 1]
+            last_move = self.replay.played[id(nodes[0])].move
+            # numbered as written: each part of a split capture has its own number
+            number, first = move_number(self.node_plies[id(nodes[0])], self._first_mover_starts())
+            text = " ".join(self._move_text(node) for node in nodes)
             caption = f"{number}{'.' if first else '...'} {text} · {side} to move"
         return BoardView.from_position(
             position, notation=self.notation, last_move=last_move, caption=caption,
@@ -498,6 +461,7 @@ class GameView:
         if self.game.variations:
             stack.append((self.game.variations[0], 1, 0))
         need_number = True
+        joined = 0  # main-line nodes so far that continue a split capture (no ply of their own)
         while stack:
             item = stack.pop()
             if item == "(":
@@ -515,7 +479,13 @@ class GameView:
             token = Text()
             if first or need_number:
                 token.append(f"{number}{'.' if first else '...'} ", style="dim")
-            marker = markers.get(ply) if depth == 0 else None
+            marker = None
+            if depth == 0:
+                played = self.replay.played.get(id(node))
+                if played is not None and played.part > 1:
+                    joined += 1
+                else:
+                    marker = markers.get(ply - joined)
             token.append(self._move_text(node), style=marker[1] if marker else Style(dim=depth > 0))
             token.append(node.strength or "", style="bold")
             for nag in node.nags:

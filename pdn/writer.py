@@ -18,8 +18,8 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 from pdn.record import Game, GameNode, commands_in
 
 if TYPE_CHECKING:
+    from pdn.audit import Replay
     from pdn.geometry import Board
-    from pdn.position import Position
     from pdn.variants import Variant
 
 Notation = Literal["numeric", "algebraic"]
@@ -207,57 +207,55 @@ class _Options:
 def rewritten_moves(
     game: Game, variant: Variant, notation: Notation | None, *, full: bool
 ) -> dict[int, str]:
-    """``id(node) -> move text`` for every move of the tree, replayed through the rules engine:
-    squares in ``notation`` (``None``: each move's own), the variant's capture separator, the
-    full capture path when ``full`` or when the short form would be ambiguous. Where a line
-    cannot be replayed (unreadable FEN, a move no piece can make, a written move that fits
-    several captures) its moves are converted square by square. Iterative; cost: about two
-    legal-move generations per move."""
-    from pdn.position import FenError, Position
+    """``id(node) -> move text`` for every move of the tree, as the audit replays it
+    (``pdn.audit.replay``, read as ``variant``): see ``moves_in_notation``. Cost: one audit
+    replay, plus one legal-move generation per capture."""
+    from pdn.audit import replay
 
-    try:
-        fen = game.headers.get("FEN")
-        start: Position | None = (
-            Position.from_fen(fen, variant) if fen else Position.initial(variant)
-        )
-    except FenError:
-        start = None
+    return moves_in_notation(game, replay(game, variant=variant, exact=True), notation, full=full)
+
+
+def moves_in_notation(
+    game: Game,
+    replayed: Replay,
+    notation: Notation | None,
+    *,
+    full: bool,
+    board_squares: bool = False,
+) -> dict[int, str]:
+    """``id(node) -> move text`` for every move of ``game`` from its replay: squares in
+    ``notation`` (``None``: each move's own), the variant's capture separator, the full
+    capture path when ``full`` or when the short form would be ambiguous.
+
+    Lossless: every node keeps its own text. Nodes the replay did not reach (a line that
+    stopped, an unreadable setup) and the parts of a capture written jump by jump (a dialect's
+    split capture, ``Played.parts``) are converted square by square, so each part stays one
+    node and reads back as the same part. In a rotated dialect (playstrategy English)
+    algebraic squares are written in the dialect's own frame, which the game's tags still
+    announce, so the text reads back the same; ``board_squares=True`` names them on the PDN
+    board instead (for display next to a board). O(nodes), plus one legal-move generation per
+    replayed capture.
+    """
+    variant, dialect = replayed.variant, replayed.dialect
+    board, separator = variant.board, variant.capture_separator
     texts: dict[int, str] = {}
-    stack: list[tuple[GameNode, Position | None]] = [(game, start)]
-    while stack:
-        node, position = stack.pop()
-        for child in node.variations:
-            before = position
-            if child.setup is not None:
-                try:
-                    before = Position.from_fen(child.setup, variant)
-                except FenError:
-                    before = None
-            text, after = _replayed_move(child.move or "--", before, variant, notation, full)
-            texts[id(child)] = text
-            stack.append((child, after))
-    return texts
-
-
-def _replayed_move(
-    text: str, position: Position | None, variant: Variant, notation: Notation | None, full: bool
-) -> tuple[str, Position | None]:
-    """The move text rewritten and the position after it (``None``: stop replaying)."""
-    own_notation: Notation = notation or ("algebraic" if re.search("[a-l]", text) else "numeric")
-    separator = variant.capture_separator
-    if position is not None:
-        from pdn.resolve import resolve
-
-        resolution = resolve(position, text)
-        move = resolution.move or resolution.as_played
-        if move is not None and resolution.code != "ambiguous-move":  # never guess a path
-            ambiguous = move.captures and sum(
-                1 for other in position.legal_moves()
+    for node in game.walk():
+        written = (node.move or "--").strip()
+        own: Notation = notation or ("algebraic" if re.search("[a-l]", written) else "numeric")
+        played = replayed.played.get(id(node))
+        if played is None or played.parts:
+            text = convert_move_text(dialect.move_text(written, board), board, own, separator)
+        else:
+            move, before = played.move, played.before
+            ambiguous = move.is_capture and sum(
+                1 for other in before.legal_moves()
                 if other.path[0] == move.path[0] and other.path[-1] == move.path[-1]
             ) > 1
-            written = move.notation(variant.board, own_notation, bool(full or ambiguous), separator)
-            return written, position.play(move)
-    return convert_move_text(text, variant.board, own_notation, separator), None
+            text = move.notation(board, own, bool(full or ambiguous), separator)
+        if own == "algebraic" and not board_squares:
+            text = dialect.move_text(text, board)  # back into the dialect's frame
+        texts[id(node)] = text
+    return texts
 
 
 def variant_of(game: Game, override: Variant | None = None) -> Variant:
