@@ -168,6 +168,11 @@ class Rules:
             _split([self.offsets[d] for d in ds]) for ds in man_capture_dirs
         )
         self.king_move_offsets = _split([self.offsets[d] for d in ids(king_steps, True)])
+        # the same steps as signed bit-index deltas, for listing moves one target at a time
+        self.man_move_steps = tuple(up + tuple(-o for o in down)
+                                    for up, down in self.man_move_offsets)
+        self.king_move_steps = self.king_move_offsets[0] + tuple(
+            -o for o in self.king_move_offsets[1])
         self.king_capture_offsets = _split([self.offsets[d] for d in self.king_capture_dirs])
         self.rays: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
         for square in board.squares:
@@ -212,9 +217,8 @@ class Rules:
                     (square_of[source], square_of[target]), (), promotes
                 )
             return move
-        return Move(
-            tuple(square_of[i] for i in path), tuple(square_of[i] for i in captured), promotes
-        )
+        return Move(tuple([square_of[i] for i in path]),
+                    tuple([square_of[i] for i in captured]), promotes)
 
     def generate(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> list[RawMove]:
         """Legal raw moves of the side owning ``own``."""
@@ -271,14 +275,16 @@ class Rules:
                        depth - 1, keep, counts, ply + 1)
 
     # -- plain moves ----------------------------------------------------------------------
-    def plain_moves(self, own: int, opp: int, kings: int, white: bool) -> list[RawMove]:
-        """Every non-capturing move (call only when no capture exists)."""
+    def plain_moves(self, own: int, opp: int, kings: int, white: bool, movers: int = -1
+                    ) -> list[RawMove]:
+        """Every non-capturing move of the pieces in the ``movers`` mask (default: all of
+        ``own``), in the same order as without a mask (call only when no capture exists)."""
         empty = self.playable & ~(own | opp)
+        own &= movers
         men = own & ~kings
         crown = self.crown[white]
         moves: list[RawMove] = []
-        up, down = self.man_move_offsets[white]
-        for offset in up + tuple(-o for o in down):
+        for offset in self.man_move_steps[white]:
             targets = (men << offset if offset > 0 else men >> -offset) & empty
             while targets:
                 bit = targets & -targets
@@ -286,8 +292,7 @@ class Rules:
                 index = bit.bit_length() - 1
                 moves.append((index - offset, index, 0, bool(crown & bit), (), ()))
         own_kings = own & kings
-        up, down = self.king_move_offsets
-        steps = up + tuple(-o for o in down)
+        steps = self.king_move_steps
         while own_kings:
             bit = own_kings & -own_kings
             own_kings ^= bit

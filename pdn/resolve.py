@@ -1,9 +1,11 @@
 """A written move (``32x21``, ``28x19x10``, ``c3:e5``, ``ed4``) in a position -> the legal move
 it means, or why no legal move fits, in words a player understands.
 
-Cost of :func:`resolve` for a regular move: one ``legal_moves(keep_duplicates=True)`` call and
-a scan of that list. Irregular moves (rare) pay for a few small extra engine queries to say
-exactly what is wrong and to compute ``as_played`` (RULES.md A.1).
+Cost of :func:`resolve` for a regular move: a bit-parallel capture check, then the captures
+(all of them: the capture law compares them) or only the written piece's plain moves, and a
+`Move` object only for the moves whose ends fit the text. Irregular moves (rare) pay for the
+whole legal-move list and a few small extra engine queries to say exactly what is wrong and
+to compute ``as_played`` (RULES.md A.1).
 
 Decisions (documented here, relied on by the audit):
 
@@ -26,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pdn.geometry import Board
-from pdn.movegen import Move, rules_for
+from pdn.movegen import Move, RawMove, Rules, rules_for
 from pdn.position import Piece, Position
 from pdn.variants import Variant
 
@@ -77,18 +79,57 @@ class WrittenMove:
 
 
 def resolve(position: Position, written: str) -> Resolution:
-    """The legal move ``written`` means in ``position``, or an irregularity with its reason."""
-    moves = position.legal_moves(keep_duplicates=True)
+    """The legal move ``written`` means in ``position``, or an irregularity with its reason.
+
+    Fast path: only the legal moves whose from and to squares a reading names become `Move`
+    objects (`matching_moves` on them gives what it gives on the whole list); the complete
+    list is built only for an irregular move's diagnosis.
+    """
     readings = _readings(position.variant.board, written)
     if isinstance(readings, str):
-        return _irregular("illegal-move", readings, moves)
+        return _irregular("illegal-move", readings, position.legal_moves(keep_duplicates=True))
+    rules = rules_for(position.variant)
+    raw = _raw_candidates(position, readings)
     for reading in readings:
-        groups = _matching_moves(moves, position, reading)
+        groups = matching_moves(_with_written_ends(rules, raw, reading), position, reading)
         if len(groups) == 1:
             return Resolution(groups[0], None, "", (), None)
         if groups:
             return _ambiguous(position, written.strip(), groups)
-    return diagnose(position, readings[0], moves)
+    return diagnose(position, readings[0], position.legal_moves(keep_duplicates=True))
+
+
+def _raw_candidates(position: Position, readings: Sequence[WrittenMove]) -> list[RawMove]:
+    """The legal raw moves (duplicate paths kept) a reading could name: every capture when
+    one exists (the capture law compares them all), else the plain moves of the written
+    from-squares only (all pieces for a short form). Cost: one bit-parallel capture check,
+    then one capture search, or the plain moves of one or two pieces."""
+    rules = rules_for(position.variant)
+    own, opponent = _sides(position)
+    kings, white = position.king_bits, position.turn == "W"
+    if rules.has_capture(own, opponent, kings, white):
+        return rules.captures(own, opponent, kings, white, True)
+    board = position.variant.board
+    movers = 0
+    for reading in readings:
+        if reading.from_file is not None:
+            return rules.plain_moves(own, opponent, kings, white)
+        movers |= 1 << board.bit_index(reading.squares[0])
+    return rules.plain_moves(own, opponent, kings, white, movers)
+
+
+def _with_written_ends(rules: Rules, raw: list[RawMove], reading: WrittenMove) -> list[Move]:
+    """The moves among ``raw`` that start and end where ``reading`` says, in engine order."""
+    board = rules.variant.board
+    target = board.bit_index(reading.squares[-1])
+    if reading.from_file is None:
+        source = board.bit_index(reading.squares[0])
+        return [rules.to_move(move) for move in raw if move[0] == source and move[1] == target]
+    square_of = rules.square_of
+    return [
+        rules.to_move(move) for move in raw
+        if move[1] == target and board.coords(square_of[move[0]])[0] == reading.from_file
+    ]
 
 
 def parse_written(board: Board, written: str) -> tuple[WrittenMove, ...]:
@@ -146,10 +187,12 @@ def _square(board: Board, text: str) -> int:
         raise ValueError(f"there is no playable square {text!r} on this board") from None
 
 
-def _matching_moves(
+def matching_moves(
     moves: Sequence[Move], position: Position, reading: WrittenMove
 ) -> list[Move]:
-    """One move per distinct key among the legal moves the reading fits (first path kept)."""
+    """One move per distinct key among ``moves`` that the reading fits (first path kept):
+    ends as written, then the written path itself, else a path passing the written inner
+    squares, else a trajectory crossing them. O(len(moves) * path length)."""
     board = position.variant.board
     squares = reading.squares
     if reading.from_file is not None:
@@ -369,7 +412,7 @@ def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | Non
         position.black_bits,
         position.king_bits,
     )
-    matches = _matching_moves(free.legal_moves(keep_duplicates=True), position, reading)
+    matches = matching_moves(free.legal_moves(keep_duplicates=True), position, reading)
     captures = [move for move in matches if move.is_capture]
     return captures[0] if captures else None
 
