@@ -16,9 +16,12 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pdn.findings import Finding
+
+if TYPE_CHECKING:
+    from pdn.render import GameView
 
 COMMAND_PATTERN = re.compile(r"\[%([A-Za-z_][A-Za-z0-9_]*)\s*([^\]]*)\]")
 _TIME_PATTERN = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$")
@@ -337,6 +340,12 @@ class Game(GameNode):
         black = self.headers.get("Black", "?")
         where = f"{self.source.file}#{self.source.game}"
         return f"<Game {white} - {black} {self.result or ''} ({where})>"
+
+    def __rich__(self) -> GameView:
+        """``rich.print(game)`` draws the game (``pdn.render.GameView``: one replay)."""
+        from pdn.render import GameView
+
+        return GameView(self)
 
     # -- pickling: a flat node list, so deep trees never recurse --------------------------
     def __getstate__(self) -> dict[str, Any]:

@@ -347,10 +347,6 @@ def test_board_of_a_position_says_who_moves() -> None:
     assert text.count("b") == 12 and text.count("w") == 12
 
 
-@pytest.mark.skipif(
-    not (hasattr(Position, "__rich__") and hasattr(Game, "__rich__")),
-    reason="Position/Game do not delegate to pdn.render yet (__rich__)",
-)
 def test_rich_print_of_position_and_game() -> None:
     console = plain_console()
     console.print(Position.initial(Variant.from_name("english")), read_game(INTERNATIONAL_GAME))
