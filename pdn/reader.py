@@ -30,7 +30,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from pdn.findings import Finding
 from pdn.record import Game, GameNode, Source, commands_in
-from pdn.scan import Span, iter_spans, span_of_text
+from pdn.scan import Span, iter_spans, span_of_text, tag_value
 
 Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
@@ -361,13 +361,10 @@ def parse_tag(token: str) -> tuple[str, str, list[str]]:
         return "", token, ["malformed tag"]
     name, rest, closed = parts.groups()
     problems = [] if closed else [f"tag {name} is not closed with ']'"]
-    if rest.startswith('"'):
-        if len(rest) >= 2 and rest.endswith('"'):
-            return name, rest[1:-1].replace('\\"', '"'), problems
-        return name, rest[1:], [*problems, f"tag {name}: value string is not closed with '\"'"]
-    if not rest:
-        return name, "", [*problems, f"tag {name} has no value"]
-    return name, rest, [*problems, f"tag {name}: value {rest!r} is not in double quotes"]
+    value, problem = tag_value(rest)
+    if problem is not None:
+        problems.append(f"tag {name}{problem}")
+    return name, value, problems
 
 
 class _Line:

@@ -86,6 +86,24 @@ class Span:
         return count
 
 
+def tag_value(raw: str) -> tuple[str, str | None]:
+    """The value of a tag from its raw text between the name and ``]`` (stripped), and what is
+    wrong with it (``None`` when well formed). The one unescape of the package: the scanner's
+    ``Span.tags`` and the reader's ``Game.tags`` both come from here. O(len(raw)).
+
+    ``"..."`` -> the text inside with ``\\"`` read as ``"`` (other backslashes are kept: they
+    are rarely escapes in real files, e.g. ``C:\\games``); an unclosed ``"...`` -> the text
+    after the quote; an unquoted value -> as it is.
+    """
+    if raw.startswith('"'):
+        if len(raw) >= 2 and raw.endswith('"'):
+            return raw[1:-1].replace('\\"', '"'), None
+        return raw[1:], ": value string is not closed with '\"'"
+    if not raw:
+        return "", " has no value"
+    return raw, f": value {raw!r} is not in double quotes"
+
+
 def span_of_text(text: str, *, file: str | None = None) -> Span:
     """A span covering a whole text as one game (no splitting)."""
     return Span(text=text, end_char=len(text), file=file)
@@ -331,9 +349,10 @@ class _Splitter:
             if self.game_start is not None and self.body:
                 closed = self._close(self.content_end)
             self._open(start)
-            quoted = match.group("quoted")
-            value = quoted if quoted is not None else (match.group("bare") or "").strip()
-            self.tags.append((match.group("name"), value))
+            quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
+            if quoted is None:
+                quoted = tag_value((match.group("bare") or "").strip())[0]
+            self.tags.append((match.group("name"), quoted))
         elif kind in ("comment", "linecomment"):
             self._open(start)
             self.body = self.body or bool(self.tags)

@@ -48,7 +48,9 @@ tokens = st.one_of(
     st.text(alphabet='abc 1-0[]{}%;()"\n', max_size=8).map(
         lambda t: "{" + t.replace("}", "") + "}"
     ),
-    st.sampled_from(['[Event "x"]', "[Round 17]", '[Site "open', '[A "[1/2]"]', "[Game # 6]"]),
+    st.sampled_from(
+        ['[Event "x"]', "[Round 17]", '[Site "open', '[A "[1/2]"]', "[Game # 6]", r'[E "a \"b\""]']
+    ),
     st.sampled_from(['/FEN "W:W31-50:B1-20"/', "{[%clock w0:01:00 B0:00:59]}", "; note", "9n"]),
     st.text(max_size=3),
 )
@@ -90,6 +92,7 @@ def test_pdn_like_text_never_raises_and_fast_path_equals_lark(text: str) -> None
     for span in iter_spans(io.StringIO(text)):
         assert text[span.start_char : span.end_char] == span.text
         assert_paths_agree(span.text)
+        assert list(span.tags) == parse_span(span).tags
 
 
 @FUZZ

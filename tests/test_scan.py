@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from pdn import scan
+from pdn.reader import read_game
 from pdn.scan import iter_spans, read_text
 
 
@@ -52,7 +53,14 @@ def test_leading_comment_joins_the_first_game() -> None:
 
 def test_tag_variants_are_read_cheaply() -> None:
     (span,) = spans_of('[Event   "A [1/2]"]\n[Round 17]\n[Game # 612]\n[Site "x\n*')
-    assert span.tags == (("Event", "A [1/2]"), ("Round", "17"), ("Game", "# 612"), ("Site", '"x'))
+    assert span.tags == (("Event", "A [1/2]"), ("Round", "17"), ("Game", "# 612"), ("Site", "x"))
+
+
+def test_tag_values_are_unescaped_as_the_reader_does() -> None:
+    text = '[Event "Club \\"Open\\""]\n[Comment "C:\\games"]\n[Site "x\n1. 32-28 *'
+    (span,) = spans_of(text)
+    assert span.tags == (("Event", 'Club "Open"'), ("Comment", "C:\\games"), ("Site", "x"))
+    assert list(span.tags) == read_game(text).tags
 
 
 def test_positions_and_char_offsets() -> None:
