@@ -270,12 +270,15 @@ def _variant_tag(game: Game) -> str | None:
 
 
 def gather_evidence(game: Game) -> Evidence:
-    """Board size, notation and separators seen in the FEN and the first moves. O(text)."""
+    """Board size, notation and separators seen in the FEN and the first ``EVIDENCE_NODES``
+    moves of the tree: the main line first, then the variations (a square of the board can
+    appear in a side line only). O(text), iterative."""
     evidence = Evidence()
     fen = _tag(game, "FEN")
     if fen:
         _fen_evidence(fen, evidence)
-    for index, node in enumerate(game.mainline()):
+    first = game.next()
+    for index, node in enumerate(game.walk()):
         if index >= EVIDENCE_NODES:
             break
         text = node.move or ""
@@ -284,7 +287,7 @@ def gather_evidence(game: Game) -> Evidence:
         evidence.moves += 1
         if node.setup:
             _fen_evidence(node.setup, evidence)
-        _move_evidence(text, evidence, first=index == 0)
+        _move_evidence(text, evidence, first=node is first)
     return evidence
 
 

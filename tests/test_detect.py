@@ -173,3 +173,12 @@ def test_variant_tag_naming_a_variant_is_an_info_not_a_guess(value: str, name: s
 def test_variant_tag_guessed_from_a_word_stays_a_warning() -> None:
     variant, findings = detected('[Variant "Checkers (American rules)"]\n*')
     assert variant == "english" and [severity for severity, _ in findings] == ["warning"]
+
+
+def test_squares_in_variations_count_as_evidence() -> None:
+    # corpus wiegerw/pdn games__succeed__variation.pdn: the main line stays below square 33,
+    # only a side line shows the 10x10 board (38-32)
+    text = "32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23 *"
+    variant, findings = detected(text)
+    assert variant == "international"
+    assert "square 38 (10x10 board)" in findings[0][1]
