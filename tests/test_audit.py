@@ -9,7 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games as records
 
-from pdn.audit import INTERNAL_ERROR, AuditOptions, audit, audit_game, date_problem, outcome_of
+from pdn.audit import (
+    INTERNAL_ERROR,
+    AuditOptions,
+    audit,
+    audit_game,
+    date_problem,
+    outcome_of,
+    replay,
+)
 from pdn.findings import CODES, Finding
 from pdn.position import Position
 from pdn.reader import read_game, read_games
@@ -460,6 +468,43 @@ def test_playstrategy_game_replays_with_rotated_squares_and_joined_captures() ->
         ("variant", "warning")  # American/English is a guess from a word of the tag
     ]
     assert any("playstrategy" in f.message for f in findings if f.severity == "info")
+
+
+def test_replay_records_the_joined_capture_on_each_of_its_parts() -> None:
+    game = read_game(PLAYSTRATEGY + SPLIT_CAPTURE)
+    replayed = replay(game)
+    nodes = list(game.mainline())
+    first, second = nodes[11], nodes[12]  # e5xc3 7. c3xa1: f6... rotated, 18x11x4 in PDN
+    assert (first.move, second.move) == ("e5xc3", "c3xa1")
+    whole = replayed.played[id(first)]
+    assert whole.move.path == (18, 11, 4) and whole.move.captures == (15, 8)
+    assert (whole.ply, whole.part, whole.parts) == (12, 1, 2)
+    assert replayed.played[id(second)] == type(whole)(whole.move, 12, whole.before, 2, 2)
+    # one ply for the two parts: 16 written moves, 15 plies, 16 positions
+    assert replayed.mainline_plies[11] == (first, second)
+    assert len(replayed.positions) == 16 and len(replayed.moves) == 15
+    assert replayed.positions[12].piece_at(4) is not None
+    assert replayed.positions[12].piece_at(4).is_king  # type: ignore[union-attr]
+    assert replayed.stopped is None and replayed.findings == audit(game)
+
+
+def test_replay_says_where_the_main_line_stops_and_keeps_variations() -> None:
+    game = read_game(INTERNATIONAL + "1. 32-28 19-23 (1... 18-23) 2. 28-12 23x32 *")
+    replayed = replay(game)
+    assert len(replayed.positions) == 3  # start, after 32-28, after 19-23
+    assert replayed.stopped == "boards stop at ply 2: ply 3 (28-12) cannot be played"
+    side = game.next().variations[1]  # type: ignore[union-attr]
+    assert replayed.played[id(side)].ply == 2  # the variation is replayed from its branch
+    assert id(game.end()) not in replayed.played
+
+
+def test_replay_exact_keeps_the_variant_asked_for() -> None:
+    game = read_game(INTERNATIONAL + "1. 11-15 *")
+    english = Variant.from_name("english")
+    assert replay(game, variant=english).variant.name == "international"
+    exact = replay(game, variant=english, exact=True)
+    assert exact.variant is english and exact.variant_findings == []
+    assert exact.moves[0].path == (11, 15)
 
 
 def test_the_same_moves_without_dialect_evidence_are_illegal() -> None:

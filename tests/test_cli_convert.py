@@ -180,3 +180,36 @@ def test_numeric_to_algebraic_to_numeric_through_files(
     assert back.read_text(encoding="utf-8") == numeric.read_text(encoding="utf-8")
     assert numeric.read_text(encoding="utf-8").count("[GameType \"21\"]") == 43
     capsys.readouterr()
+
+
+#: A playstrategy.org-style English game (PDN.md §5): squares seen from Black's side, and
+#: Black's double jump f6xd4xb2 (in PDN 18x11x4) written in two parts "e5xc3 7. c3xa1".
+PLAYSTRATEGY = """\
+[Site "https://playstrategy.org/A1IYDksh"]
+[P1 "a"]
+[P2 "b"]
+[Variant "American/English"]
+
+1. c3-d4 d6-e5 2. b2-c3 c7-d6 3. a1-b2 b6-a5 4. e3-f4 a5-b4 5. a3xc5 d6xb4
+6. c3xa5 e5xc3 7. c3xa1 c1-b2 8. a1xc3 d2xb4 *
+"""
+
+
+def test_convert_reads_the_playstrategy_dialect_and_keeps_every_part(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, numeric, algebraic = (tmp_path / name for name in ("ps.pdn", "n.pdn", "a.pdn"))
+    source.write_text(PLAYSTRATEGY, encoding="utf-8")
+    assert main(["convert", str(source), "--notation", "numeric", "-o", str(numeric)]) == 0
+    assert main(["convert", str(source), "--notation", "algebraic", "-o", str(algebraic)]) == 0
+    # squares named on the PDN board; each written part of the split capture stays a move
+    assert numeric.read_text(encoding="utf-8").endswith(
+        '[GameType "21"]\n\n'
+        "1. 11-15 23-18 2. 8-11 27-23 3. 4-8 24-20 4. 10-14 20-16 5. 12x19 23x16 6. 11x20\n"
+        "18x11 7. 11x4 3-8 8. 4x11 7x16 *\n"
+    )
+    # algebraic stays in the dialect's frame the tags still announce: the moves read back
+    assert algebraic.read_text(encoding="utf-8").endswith(PLAYSTRATEGY.split("\n\n")[1])
+    for converted in (numeric, algebraic):
+        assert main(["check", str(converted)]) == 0  # replays as the original: no errors
+    capsys.readouterr()

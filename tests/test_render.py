@@ -442,3 +442,24 @@ def test_corpus_games_replay_to_the_end_and_render(name: str, notation: str) -> 
     console = plain_console()
     console.print(view)
     assert "to move" in console.export_text()
+
+
+def test_show_reads_the_playstrategy_dialect_as_the_audit_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from test_cli_convert import PLAYSTRATEGY  # squares from Black's side, a split capture
+
+    game = read_game(PLAYSTRATEGY)
+    view = GameView(game, glyphs="ascii")
+    # 16 written moves, 15 plies: "e5xc3 7. c3xa1" is one capture, 18x11x4 on the PDN board
+    assert view.last_ply == 15 and view.replay.stopped is None
+    board = view.board_at(12)
+    assert board.pieces[4] == "W" and 11 not in board.pieces and 15 not in board.pieces
+    assert board.last_move == LastMove((18, 11, 4), (15, 8))
+    assert board.caption == "6... 18x11 11x4 · Black to move"  # numbered as written
+    path = tmp_path / "ps.pdn"
+    path.write_text(PLAYSTRATEGY, encoding="utf-8")
+    assert main(["show", str(path), "--glyphs", "ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "1. 11-15 23-18 2. 8-11" in out and "18x11 7. 11x4 3-8" in out
+    assert "boards stop" not in out
