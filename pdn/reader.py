@@ -11,7 +11,8 @@
    the game keeps what was recovered and its text in ``game.raw``.
 
 Both paths feed the same item stream ``(terminal, text, offset)`` to one iterative record
-builder, and tests assert fast path == lark on every corpus game and on generated text.
+builder (after one shared rule the grammar cannot say: see ``_score_terminator``), and tests
+assert fast path == lark on every corpus game and on generated text.
 Cost: O(len(span)) per game; nothing recurses over moves or variation depth.
 """
 
@@ -542,6 +543,26 @@ def _source_of(span: Span) -> Source:
     )
 
 
+def _score_terminator(items: list[Item]) -> list[Item]:
+    """Scores that are not PDN results (Delfts ``4-6``, ``1-9``; PDN.md 1.7) end a game too:
+    when the last item is a move (so the game has no terminator) whose text equals the value of
+    the game's first ``Result`` tag (whitespace ignored), that item is the terminator. A score
+    the tag does not confirm stays a move (``1-6`` is a move on many boards). The grammar
+    cannot say this (it depends on a tag's value), so both paths apply it here. O(items) only
+    when the last item is a move."""
+    if not items or items[-1][0] != "MOVE":
+        return items
+    _kind, last, offset = items[-1]
+    for kind, text, _offset in items:
+        if kind == "TAG":
+            name, value, _problems = parse_tag(text)
+            if name == "Result":
+                if "".join(value.split()) != "".join(last.split()):
+                    return items
+                return [*items[:-1], ("RESULT", last, offset)]
+    return items
+
+
 # -- public API -----------------------------------------------------------------------------
 def parse_span(span: Span, *, fast: bool = True) -> Game:
     """Parse one scanned span into a record (findings located in the whole file).
@@ -552,7 +573,7 @@ def parse_span(span: Span, *, fast: bool = True) -> Game:
     faults: list[tuple[int, int, str]] = []
     if items is None:
         items, faults = _lark_items(span.text)
-    game = build_game(items, span)
+    game = build_game(_score_terminator(items), span)
     for rel_line, rel_column, message in faults:
         line = rel_line + span.line - 1
         column = rel_column + (span.column - 1 if rel_line == 1 else 0)

@@ -73,8 +73,9 @@ class Span:
     @property
     def plies(self) -> int:
         """Approximate main-line plies: move-like words outside tags, comments and
-        variations (``- -`` and padded ``1- 6`` miscount). Computed on access, O(len(text))."""
-        depth = count = 0
+        variations (``- -`` and padded ``1- 6`` miscount); a last word equal to the Result tag
+        is the game's score, as the reader reads it. Computed on access, O(len(text))."""
+        depth = count = last = 0
         for match in _PLY_TOKENS.finditer(self.text):
             kind = match.lastgroup
             if kind == "open":
@@ -83,6 +84,14 @@ class Span:
                 depth = max(0, depth - 1)
             elif kind is None and not depth:
                 count += 1
+                last = match.start()
+        result = next((value for name, value in self.tags if name == "Result"), None)
+        if (
+            count
+            and result is not None
+            and "".join(self.text[last:].split()) == "".join(result.split())
+        ):
+            count -= 1
         return count
 
 

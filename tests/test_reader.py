@@ -199,9 +199,22 @@ def test_one_one_is_not_the_start_of_one_ten() -> None:
     assert (moves(game), game.result) == (["1-10"], "1-1")
 
 
-def test_delfts_score_in_movetext_is_a_move() -> None:
-    game = both("1. 34-29 4-6")
-    assert (moves(game), game.result) == (["34-29", "4-6"], None)
+def test_score_without_a_result_tag_saying_so_is_a_move() -> None:
+    for text in ("1. 34-29 4-6", '[Result "2-0"]\n1. 34-29 4-6', '[Result "4-6"]\n1. 4-6 19-23'):
+        game = both(text)
+        assert game.result is None and moves(game)[-1] in ("4-6", "19-23")
+
+
+@pytest.mark.parametrize("score", ["4-6", "1-9", "0-10", "04-06"])
+def test_score_equal_to_the_result_tag_ends_the_game(score: str) -> None:
+    game = both(f'[Result "{score}"]\n1. 34-29 {{ends}} 10-14 {score}')
+    assert (moves(game), game.result) == (["34-29", "10-14"], score)
+    assert game.end().comments_after == [] and game.variations[0].comments_after == ["ends"]
+
+
+def test_score_terminator_of_a_variation_line_or_comment_stays_put() -> None:
+    game = both('[Result "4-6"]\n1. 34-29 (33-28 4-6) 10-14 4-6 {after}')
+    assert game.result is None and moves(game) == ["34-29", "10-14", "4-6"]
 
 
 def test_glued_terminator_ends_the_game() -> None:

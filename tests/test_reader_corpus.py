@@ -103,3 +103,12 @@ def test_tag_and_encoding_findings_of_the_corpus() -> None:
     encoding = [f for s in latin for f in parse_span(s).findings if f.code == "encoding"]
     assert len(encoding) == 1 and "cp1252" in encoding[0].message
     assert "40° Champ." in latin[0].text
+
+
+def test_delfts_scores_end_their_games() -> None:
+    games = [parse_span(span) for span in spans("wiegerw/pdn/games__fail__delfts.pdn")]
+    assert [(g.result, g.end().move, len(g.mainline_moves())) for g in games] == [
+        ("4-6", "13-19", 128),
+        ("1-9", "4x24", 124),
+    ]
+    assert [s.plies for s in spans("wiegerw/pdn/games__fail__delfts.pdn")] == [128, 124]

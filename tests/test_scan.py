@@ -56,6 +56,13 @@ def test_tag_variants_are_read_cheaply() -> None:
     assert span.tags == (("Event", "A [1/2]"), ("Round", "17"), ("Game", "# 612"), ("Site", "x"))
 
 
+def test_plies_leave_out_a_score_the_result_tag_confirms() -> None:
+    scored, unconfirmed = spans_of(
+        '[Result "4-6"]\n1. 34-29 10-14 4-6\n[Result "2-0"]\n1. 34-29 10-14 4-6\n'
+    )
+    assert (scored.plies, unconfirmed.plies) == (2, 3)
+
+
 def test_tag_values_are_unescaped_as_the_reader_does() -> None:
     text = '[Event "Club \\"Open\\""]\n[Comment "C:\\games"]\n[Site "x\n1. 32-28 *'
     (span,) = spans_of(text)
