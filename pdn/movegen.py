@@ -196,6 +196,8 @@ class Rules:
         self.square_of = [0] * size
         for square in board.squares:
             self.square_of[board.bit_index(square)] = square
+        #: square number -> bit index (index 0 unused), for `Position.play`
+        self.index_of = (0, *(board.bit_index(square) for square in range(1, len(board) + 1)))
 
     def _jumps(self, dirs: tuple[int, ...], size: int) -> list[tuple[tuple[int, int, int], ...]]:
         table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size)]
