@@ -182,3 +182,6 @@ def test_squares_in_variations_count_as_evidence() -> None:
     variant, findings = detected(text)
     assert variant == "international"
     assert "square 38 (10x10 board)" in findings[0][1]
+    # even when Italian plays the main line, a side line on square 38 is no 8x8 game
+    assert detected("21-18 9-13 (9-13 38-32) *")[0] == "international"
+    assert detected("21-18 9-13 (9-13 22-19) *")[0] == "italian"
