@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pdn.detect import detect_variant, start_position
+from pdn.movegen import Move
 from pdn.position import Position
 from pdn.reader import read_games
-from pdn.resolve import move_key, resolve
-from pdn.variants import Variant
+from pdn.resolve import matching_moves, move_key, parse_written, resolve
+from pdn.variants import VARIANTS, Variant
 
 
 def position(variant: str, fen: str | None = None) -> Position:
@@ -299,3 +300,73 @@ def test_engine_exports_resolve_move_by_move(relative: str) -> None:
             pos = pos.play(resolution.move)
             plies += 1
     assert plies > 0
+
+
+def resolve_on_the_whole_list(pos: Position, written: str) -> tuple[str, tuple[Move, ...]]:
+    """The reference the fast path must agree with: ``matching_moves`` over every legal move
+    (duplicate paths kept): ("legal" | "ambiguous" | "irregular", the matches or, when
+    irregular, the whole list)."""
+    moves = pos.legal_moves(keep_duplicates=True)
+    for reading in parse_written(pos.variant.board, written):
+        groups = matching_moves(moves, pos, reading)
+        if groups:
+            return ("legal" if len(groups) == 1 else "ambiguous"), tuple(groups)
+    return "irregular", tuple(moves)
+
+
+def playout(variant: Variant, choices: list[int]) -> Position:
+    """The position after playing the ``choices``-th legal moves (modulo) from the start."""
+    pos = Position.initial(variant)
+    for choice in choices:
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos = pos.play(moves[choice % len(moves)])
+    return pos
+
+
+def written_forms(pos: Position, move: Move, inner_kept: list[bool], other: tuple[int, int]
+                  ) -> list[str]:
+    """Ways to write ``move`` (short, full, partial path, no separator, algebraic, Russian
+    short form) plus a probably irregular pair of squares ``other``."""
+    board = pos.variant.board
+    inner = [square for square, kept in zip(move.path[1:-1], inner_kept, strict=False) if kept]
+    partial = (move.from_square, *inner, move.to_square)
+    forms = [move.notation(board), move.notation(board, full=True), "x".join(map(str, partial)),
+             f"{move.from_square}{move.to_square}", f"{other[0]}-{other[1]}",
+             f"{other[0]}x{other[1]}"]
+    if pos.variant.default_notation == "algebraic":
+        origin, target = (board.to_algebraic(s) for s in (move.from_square, move.to_square))
+        forms += [move.notation(board, "algebraic", full=True), origin[0] + target,
+                  f"{origin}:{board.to_algebraic(other[1])}"]
+    return forms
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(sorted(VARIANTS)),
+    choices=st.lists(st.integers(0, 1000), max_size=80),
+    pick=st.integers(0, 1000),
+    inner_kept=st.lists(st.booleans(), min_size=8, max_size=8),
+    other=st.tuples(st.integers(1, 32), st.integers(1, 32)),
+)
+def test_fast_path_agrees_with_matching_on_every_legal_move(
+    name: str, choices: list[int], pick: int, inner_kept: list[bool], other: tuple[int, int]
+) -> None:
+    pos = playout(VARIANTS[name], choices)
+    moves = pos.legal_moves(keep_duplicates=True)
+    if not moves:
+        return  # the game is over: nothing is written from here (the other tests cover it)
+    for written in written_forms(pos, moves[pick % len(moves)], inner_kept, other):
+        kind, expected = resolve_on_the_whole_list(pos, written)
+        resolution = resolve(pos, written)
+        if kind == "legal":
+            assert (resolution.code, resolution.move) == (None, expected[0]), written
+        elif kind == "ambiguous":
+            assert resolution.code == "ambiguous-move", written
+            assert resolution.candidates == expected
+        else:
+            assert resolution.move is None and resolution.code is not None, written
+            assert {move_key(move) for move in resolution.candidates} == {
+                move_key(move) for move in expected
+            }
