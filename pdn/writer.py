@@ -4,9 +4,11 @@
 numbers, comments, NAGs, strengths, setups, variations, tags and terminator as recorded).
 Options convert on the way out: ``notation`` rewrites squares and capture separators for the
 variant's board, ``move_numbers="renumber"`` writes standard numbers, ``results="variant"``
-spells results in the variant's own style (never changing who won). Games that could not be
-parsed (``game.raw``) are written back verbatim. Every walk is a loop with an explicit stack:
-5,000-ply games and 200-deep variations are fine. Cost: O(size of the record).
+spells results in the variant's own style (never changing who won). Rewritten moves come from
+the audit's one replay (``pdn.audit.replay``), so a dialect (playstrategy.org) is read as the
+audit reads it. Games that could not be parsed (``game.raw``) are written back verbatim. Every
+walk is a loop with an explicit stack: 5,000-ply games and 200-deep variations are fine. Cost:
+O(size of the record), plus one replay when moves are rewritten.
 """
 
 from __future__ import annotations
@@ -467,7 +469,7 @@ def write_game(
     (from x to, the path only where that is ambiguous) applies when moves are rewritten.
     ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
     ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record), plus one
-    legal-move generation per move when moves are rewritten.
+    audit replay (``pdn.audit.replay``) when moves are rewritten.
     """
     if game.raw is not None:
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"
