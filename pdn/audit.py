@@ -103,7 +103,9 @@ class Played:
     irregular applied as played, or the reading an ambiguous move was disambiguated to). A
     capture written jump by jump (a dialect's split capture) is one ply: each of its ``parts``
     nodes gets the whole joined ``move`` and the same ``ply``, and ``part`` says which written
-    part it is (1..parts); a move written in one node has ``part == parts == 0``.
+    part it is (1..parts); a move written in one node has ``part == parts == 0``. ``chosen``:
+    the written move fit several legal captures and ``move`` is the one the look-ahead chose
+    (reported as ``ambiguous-move``), a reading rather than what the record says.
     """
 
     move: Move
@@ -111,6 +113,7 @@ class Played:
     before: Position
     part: int = 0
     parts: int = 0
+    chosen: bool = False
 
 
 @dataclass
@@ -231,6 +234,7 @@ class _Auditor:
         self.positions: list[Position] = []
         self.mainline_plies: list[tuple[GameNode, ...]] = []
         self.stopped: str | None = None
+        self.chosen: set[int] = set()  # id of nodes whose ambiguous move was disambiguated
 
     # -- driver ---------------------------------------------------------------------------
     def run(self) -> list[Finding]:
@@ -375,7 +379,9 @@ class _Auditor:
             nodes.append(following)
         parts = len(nodes) if len(nodes) > 1 else 0
         for index, part in enumerate(nodes):
-            self.played[id(part)] = Played(move, line.ply, before, index + 1 if parts else 0, parts)
+            self.played[id(part)] = Played(
+                move, line.ply, before, index + 1 if parts else 0, parts, id(part) in self.chosen
+            )
         if line.main:
             self.positions.append(line.position)
             self.mainline_plies.append(tuple(nodes))
@@ -440,6 +446,7 @@ class _Auditor:
         move = resolution.as_played
         if code == "ambiguous-move" and move is None and resolution.candidates:
             move = self._disambiguate(resolution.candidates, position, node)
+            self.chosen.add(id(node))
         message = resolution.reason or "the move does not match a legal move"
         if code == "illegal-move" and resolution.candidates:
             message += f" (legal: {self._alternatives(resolution.candidates)})"

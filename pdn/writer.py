@@ -230,7 +230,8 @@ def moves_in_notation(
     capture path when ``full`` or when the short form would be ambiguous.
 
     Lossless: every node keeps its own text. Nodes the replay did not reach (a line that
-    stopped, an unreadable setup) and the parts of a capture written jump by jump (a dialect's
+    stopped, an unreadable setup), ambiguous moves (``Played.chosen``: a path is never
+    guessed into the record) and the parts of a capture written jump by jump (a dialect's
     split capture, ``Played.parts``) are converted square by square, so each part stays one
     node and reads back as the same part. In a rotated dialect (playstrategy English)
     algebraic squares are written in the dialect's own frame, which the game's tags still
@@ -245,7 +246,7 @@ def moves_in_notation(
         written = (node.move or "--").strip()
         own: Notation = notation or ("algebraic" if re.search("[a-l]", written) else "numeric")
         played = replayed.played.get(id(node))
-        if played is None or played.parts:
+        if played is None or played.parts or played.chosen:
             text = convert_move_text(dialect.move_text(written, board), board, own, separator)
         else:
             move, before = played.move, played.before
