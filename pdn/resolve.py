@@ -89,7 +89,7 @@ def resolve(position: Position, written: str) -> Resolution:
     if isinstance(readings, str):
         return _irregular("illegal-move", readings, position.legal_moves(keep_duplicates=True))
     rules = rules_for(position.variant)
-    raw = _raw_candidates(position, readings)
+    raw = _raw_candidates(rules, position, readings)
     for reading in readings:
         groups = matching_moves(_with_written_ends(rules, raw, reading), position, reading)
         if len(groups) == 1:
@@ -99,33 +99,34 @@ def resolve(position: Position, written: str) -> Resolution:
     return diagnose(position, readings[0], position.legal_moves(keep_duplicates=True))
 
 
-def _raw_candidates(position: Position, readings: Sequence[WrittenMove]) -> list[RawMove]:
+def _raw_candidates(
+    rules: Rules, position: Position, readings: Sequence[WrittenMove]
+) -> list[RawMove]:
     """The legal raw moves (duplicate paths kept) a reading could name: every capture when
     one exists (the capture law compares them all), else the plain moves of the written
     from-squares only (all pieces for a short form). Cost: one bit-parallel capture check,
     then one capture search, or the plain moves of one or two pieces."""
-    rules = rules_for(position.variant)
     own, opponent = _sides(position)
     kings, white = position.king_bits, position.turn == "W"
     if rules.has_capture(own, opponent, kings, white):
         return rules.captures(own, opponent, kings, white, True)
-    board = position.variant.board
+    index_of = rules.index_of
     movers = 0
     for reading in readings:
         if reading.from_file is not None:
             return rules.plain_moves(own, opponent, kings, white)
-        movers |= 1 << board.bit_index(reading.squares[0])
+        movers |= 1 << index_of[reading.squares[0]]
     return rules.plain_moves(own, opponent, kings, white, movers)
 
 
 def _with_written_ends(rules: Rules, raw: list[RawMove], reading: WrittenMove) -> list[Move]:
     """The moves among ``raw`` that start and end where ``reading`` says, in engine order."""
-    board = rules.variant.board
-    target = board.bit_index(reading.squares[-1])
+    index_of = rules.index_of
+    target = index_of[reading.squares[-1]]
     if reading.from_file is None:
-        source = board.bit_index(reading.squares[0])
+        source = index_of[reading.squares[0]]
         return [rules.to_move(move) for move in raw if move[0] == source and move[1] == target]
-    square_of = rules.square_of
+    board, square_of = rules.variant.board, rules.square_of
     return [
         rules.to_move(move) for move in raw
         if move[1] == target and board.coords(square_of[move[0]])[0] == reading.from_file
@@ -214,7 +215,7 @@ def matching_moves(
                 fits = [move for move in ends if _in_order(inner, move.path[1:-1])]
             if not fits:
                 fits = [move for move in ends if _in_order(inner, trajectory(board, move))]
-    return list(_unique(fits))
+    return fits if len(fits) < 2 else list(_unique(fits))
 
 
 def move_key(move: Move) -> tuple[int, int, frozenset[int]]:
