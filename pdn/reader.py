@@ -18,6 +18,7 @@ Cost: O(len(span)) per game; nothing recurses over moves or variation depth.
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
@@ -287,7 +288,8 @@ def _fast_items(text: str) -> list[Item] | None:
                 continue
             return None
         if kind == "MOVE" or kind == "MOVENUMBER":  # the common case first
-            append((kind, match.group(kind), match.start(kind)))
+            token = match[kind]  # the token ends the match (leading whitespace is folded in)
+            append((kind, token, match.end() - len(token)))
             previous = kind
             continue
         assert kind is not None
@@ -308,7 +310,8 @@ def _fast_items(text: str) -> list[Item] | None:
             if depth:
                 return None
             ended = True
-        append((kind, match.group(kind), match.start(kind)))
+        token = match[kind]
+        append((kind, token, match.end() - len(token)))
         previous = kind
     return None if depth else items
 
@@ -368,20 +371,18 @@ def parse_tag(token: str) -> tuple[str, str, list[str]]:
     return name, value, problems
 
 
-class _Line:
-    """Building state of one line (main line or a variation)."""
-
-    __slots__ = ("tail", "last", "insert_at", "before", "nags", "setup", "number", "numbered")
-
-    def __init__(self, tail: GameNode) -> None:
-        self.tail = tail  # node the next move follows
-        self.last: GameNode | None = None  # last move of this line
-        self.insert_at = len(tail.variations)  # where the line's first move goes
-        self.before: list[str] = []  # comments waiting for the next move
-        self.nags: list[int] = []
-        self.setup: str | None = None
-        self.number: str | None = None
-        self.numbered = False  # a move number came after the last move
+# A line's building state, saved while one of its variations is read: tail, last move,
+# insert_at, comments and NAGs waiting for the next move, setup, move number, numbered.
+_LineState = tuple[
+    GameNode,
+    GameNode | None,
+    int,
+    list[str],
+    list[int],
+    str | None,
+    str | None,
+    bool,
+]
 
 
 class _Locator:
@@ -413,11 +414,15 @@ class _Locator:
 
 
 def build_game(items: Iterable[Item], span: Span) -> Game:
-    """A record from an item stream (offsets within the span). Iterative, O(items)."""
+    """A record from an item stream (offsets within the span). Iterative, O(items).
+
+    The state of the line being read (main line or variation) lives in local variables (the
+    hot path); a variation saves its enclosing line's state on ``saved`` and restores it.
+    """
     game = Game(source=_source_of(span))
     findings = game.findings
     where = _Locator(span)
-    lines = [_Line(game)]
+    saved: list[_LineState] = []
     seen_tags: set[str] = set()
     moved = False
     known_moves, known_numbers = _normal_moves, _normal_numbers
@@ -425,7 +430,16 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     # positions of moves, inline (the hot path): offsets rise along the item stream
     source, scanned, row, row_start = span.text, 0, span.line, 0
     first_row, shift = span.line, span.column - 1
-    line = lines[0]
+    # the current line: the node the next move follows, the line's last move, where its first
+    # move goes, what waits for the next move, and whether a move number came after the last
+    tail: GameNode = game
+    last: GameNode | None = None
+    insert_at = 0
+    before: list[str] = []
+    nags: list[int] = []
+    setup: str | None = None
+    number: str | None = None
+    numbered = False
     for kind, text, offset in items:
         if kind == "MOVE" or kind == "UNKNOWN_MOVE":
             newlines = source.count("\n", scanned, offset)
@@ -434,78 +448,89 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
                 row_start = source.rindex("\n", scanned, offset) + 1
             scanned = offset
             node = make_node(
-                line.tail,
+                tail,
                 (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
-                line.number,
-                line.setup,
+                number,
+                setup,
                 row,
                 offset - row_start + 1 + (shift if row == first_row else 0),
             )
-            if line.before:
-                node.comments_before = line.before
-                for comment in line.before:
+            if before:
+                node.comments_before = before
+                for comment in before:
                     node.commands.extend(commands_in(comment))
-                line.before = []
-            if line.nags:
-                node.nags = line.nags
-                line.nags = []
-            if line.last is None:
-                line.tail.variations.insert(line.insert_at, node)
+                before = []
+            if nags:
+                node.nags = nags
+                nags = []
+            if last is None:
+                tail.variations.insert(insert_at, node)
             else:
-                line.tail.variations.append(node)
-            line.tail = line.last = node
-            line.setup = line.number = None
-            line.numbered = False
+                tail.variations.append(node)
+            tail = last = node
+            setup = number = None
+            numbered = False
             moved = True
         elif kind == "MOVENUMBER":
-            line.number = known_numbers.get(text) or _normal_number(text)
-            line.numbered = True
+            number = known_numbers.get(text) or _normal_number(text)
+            numbered = True
         elif kind == "STRENGTH":
-            if line.last is not None:
-                line.last.strength = text
+            if last is not None:
+                last.strength = text
         elif kind == "COMMENT" or kind == "LINE_COMMENT":
             comment = text[1:-1] if kind == "COMMENT" else text[1:]
-            if line.last is not None and not line.numbered:
-                line.last.add_comment(comment)
+            if last is not None and not numbered:
+                last.add_comment(comment)
             else:
-                line.before.append(comment)
+                before.append(comment)
         elif kind == "NAG":
-            (line.last.nags if line.last is not None and not line.numbered else line.nags).append(
-                _nag_value(text)
-            )
+            (last.nags if last is not None and not numbered else nags).append(_nag_value(text))
         elif kind == "LPAR":
-            branch = line.last.parent if line.last is not None else line.tail
+            saved.append((tail, last, insert_at, before, nags, setup, number, numbered))
+            branch = last.parent if last is not None else tail
             assert branch is not None
-            line = _Line(branch)
-            lines.append(line)
-        elif kind == "RPAR" and len(lines) > 1:
-            _finish_line(lines.pop(), findings, where(offset))
-            line = lines[-1]
+            tail, last, insert_at = branch, None, len(branch.variations)
+            before, nags, setup, number, numbered = [], [], None, None, False
+        elif kind == "RPAR" and saved:
+            _finish_line(tail, last, before, nags, setup, findings, where(offset))
+            tail, last, insert_at, before, nags, setup, number, numbered = saved.pop()
         elif kind == "TAG":
             _add_tag(game, text, seen_tags, moved, where(offset))
-            game.comments_before.extend(line.before)
-            line.before = []
+            game.comments_before.extend(before)
+            before = []
         elif kind == "SETUP":
             fen = _SETUP_FEN.search(text)
-            line.setup = fen.group(1).strip() if fen else text[1:-1].strip()
+            setup = fen.group(1).strip() if fen else text[1:-1].strip()
         elif kind == "RESULT":
             game.result = text
-        elif kind == "ELLIPSIS" and line.number is not None and line.number.endswith("."):
-            line.number = line.number.rstrip(".") + "..."
-    while lines:
-        _finish_line(lines.pop(), findings, (span.line, span.column))
+        elif kind == "ELLIPSIS" and number is not None and number.endswith("."):
+            number = number.rstrip(".") + "..."
+    at = (span.line, span.column)
+    _finish_line(tail, last, before, nags, setup, findings, at)
+    while saved:
+        tail, last, _insert_at, before, nags, setup, _number, _numbered = saved.pop()
+        _finish_line(tail, last, before, nags, setup, findings, at)
     return game
 
 
-def _finish_line(line: _Line, findings: list[Finding], at: tuple[int, int]) -> None:
-    """Attach what waited for a move that never came."""
-    holder = line.last if line.last is not None else line.tail
-    for comment in line.before:
+def _finish_line(
+    tail: GameNode,
+    last: GameNode | None,
+    before: list[str],
+    nags: list[int],
+    setup: str | None,
+    findings: list[Finding],
+    at: tuple[int, int],
+) -> None:
+    """Attach what waited for a move that never came (to the line's last move, or the node the
+    line follows); a setup with no move after it is the root's, or a warning."""
+    holder = last if last is not None else tail
+    for comment in before:
         holder.add_comment(comment)
-    holder.nags.extend(line.nags)
-    if line.setup is not None:
-        if line.last is None and line.tail.parent is None and line.tail.setup is None:
-            line.tail.setup = line.setup
+    holder.nags.extend(nags)
+    if setup is not None:
+        if last is None and tail.parent is None and tail.setup is None:
+            tail.setup = setup
         else:
             findings.append(
                 Finding(
@@ -568,7 +593,19 @@ def parse_span(span: Span, *, fast: bool = True) -> Game:
     """Parse one scanned span into a record (findings located in the whole file).
 
     ``fast=False`` forces the lark path (used by the tests that prove both paths equal).
+    The cyclic garbage collector is paused while the game is built (its nodes and the
+    transient items would trigger several collections per game for no garbage).
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_span(span, fast)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parse_span(span: Span, fast: bool) -> Game:
     items = _fast_items(span.text) if fast else None
     faults: list[tuple[int, int, str]] = []
     if items is None:

@@ -33,7 +33,8 @@ CHUNK_CHARS = 1 << 18
 TAG_HORIZON = 4096  # characters of a tag's line read before the tag is split
 
 _RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
-_RESULT_WORD = rf"(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
+# the first-character check makes the many words that are no result fail at once
+_RESULT_WORD = rf"(?=[012*])(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
 _TAG = (
     r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
