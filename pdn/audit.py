@@ -373,15 +373,15 @@ class _Auditor:
     ) -> None:
         """Remember what was played at ``node`` (through ``last`` for a joined capture)."""
         nodes = [node]
-        while nodes[-1] is not last:
-            following = nodes[-1].next()
-            assert following is not None  # the join walked this main-line chain
-            nodes.append(following)
-        parts = len(nodes) if len(nodes) > 1 else 0
-        for index, part in enumerate(nodes):
-            self.played[id(part)] = Played(
-                move, line.ply, before, index + 1 if parts else 0, parts, id(part) in self.chosen
-            )
+        if node is last:
+            self.played[id(node)] = Played(move, line.ply, before, chosen=id(node) in self.chosen)
+        else:
+            while nodes[-1] is not last:
+                following = nodes[-1].next()
+                assert following is not None  # the join walked this main-line chain
+                nodes.append(following)
+            for index, part in enumerate(nodes, 1):
+                self.played[id(part)] = Played(move, line.ply, before, index, len(nodes))
         if line.main:
             self.positions.append(line.position)
             self.mainline_plies.append(tuple(nodes))
