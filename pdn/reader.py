@@ -31,7 +31,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from pdn.findings import Finding
-from pdn.record import Game, GameNode, Source, commands_in
+from pdn.record import Game, GameNode, Source, TextPlaces, commands_in
 from pdn.scan import Span, iter_spans, span_of_text, tag_value
 
 Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
@@ -385,34 +385,6 @@ _LineState = tuple[
 ]
 
 
-class _Locator:
-    """Span offsets -> (line, column) in the whole file; O(1) amortised for rising offsets."""
-
-    __slots__ = ("text", "first_line", "first_column", "offset", "line", "line_start")
-
-    def __init__(self, span: Span) -> None:
-        self.text = span.text
-        self.first_line, self.first_column = span.line, span.column
-        self.offset = self.line_start = 0
-        self.line = span.line
-
-    def __call__(self, offset: int) -> tuple[int, int]:
-        if offset < self.offset:
-            self.offset, self.line, self.line_start = 0, self.first_line, 0
-        newlines = self.text.count("\n", self.offset, offset)
-        if not newlines and self.line != self.first_line:
-            self.offset = offset
-            return self.line, offset - self.line_start + 1
-        if newlines:
-            self.line += newlines
-            self.line_start = self.text.rindex("\n", self.offset, offset) + 1
-        self.offset = offset
-        column = offset - self.line_start + 1
-        if self.line == self.first_line:
-            column += self.first_column - 1
-        return self.line, column
-
-
 def build_game(items: Iterable[Item], span: Span) -> Game:
     """A record from an item stream (offsets within the span). Iterative, O(items).
 
@@ -421,15 +393,12 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     """
     game = Game(source=_source_of(span))
     findings = game.findings
-    where = _Locator(span)
+    where = TextPlaces(span.text, span.line, span.column)  # shared by the game's nodes
     saved: list[_LineState] = []
     seen_tags: set[str] = set()
     moved = False
     known_moves, known_numbers = _normal_moves, _normal_numbers
     make_node = GameNode._new
-    # positions of moves, inline (the hot path): offsets rise along the item stream
-    source, scanned, row, row_start = span.text, 0, span.line, 0
-    first_row, shift = span.line, span.column - 1
     # the current line: the node the next move follows, the line's last move, where its first
     # move goes, what waits for the next move, and whether a move number came after the last
     tail: GameNode = game
@@ -442,18 +411,13 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     numbered = False
     for kind, text, offset in items:
         if kind == "MOVE" or kind == "UNKNOWN_MOVE":
-            newlines = source.count("\n", scanned, offset)
-            if newlines:
-                row += newlines
-                row_start = source.rindex("\n", scanned, offset) + 1
-            scanned = offset
             node = make_node(
                 tail,
                 (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
                 number,
                 setup,
-                row,
-                offset - row_start + 1 + (shift if row == first_row else 0),
+                offset,
+                where,
             )
             if before:
                 node.comments_before = before

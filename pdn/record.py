@@ -13,6 +13,7 @@ Equality (``==``) compares content only, never source positions or reading findi
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -104,6 +105,32 @@ class Source:
 
 
 _LAZY_LISTS = frozenset({"nags", "comments_before", "comments_after", "commands"})
+_NEWLINE = re.compile("\n")
+
+
+class TextPlaces:
+    """Char offsets in a game's text -> (line, column) in its file, 1-based; ``line`` and
+    ``column`` are where the text starts. The newline table is built on the first question
+    (O(len(text)); the text is then dropped), each answer costs O(log lines)."""
+
+    __slots__ = ("text", "line", "column", "newlines")
+
+    def __init__(self, text: str, line: int = 1, column: int = 1) -> None:
+        self.text: str | None = text
+        self.line = line
+        self.column = column
+        self.newlines: list[int] | None = None
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        newlines = self.newlines
+        if newlines is None:
+            assert self.text is not None
+            newlines = self.newlines = [match.start() for match in _NEWLINE.finditer(self.text)]
+            self.text = None
+        before = bisect_left(newlines, offset)
+        if not before:
+            return self.line, self.column + offset
+        return self.line + before, offset - newlines[before - 1]
 
 
 class GameNode:
@@ -127,7 +154,11 @@ class GameNode:
         "variations",
         "line",
         "column",
+        "_offset",
+        "_places",
     )
+    _offset: int  # reader-built nodes: where the move starts in the game's text
+    _places: TextPlaces  # ... and how that offset becomes ``line``/``column``
 
     def __init__(
         self,
@@ -164,12 +195,13 @@ class GameNode:
         move: str,
         move_number: str | None,
         setup: str | None,
-        line: int,
-        column: int,
+        offset: int,
+        places: TextPlaces,
     ) -> GameNode:
         """Positional constructor for the reader's hot loop. ``nags``, ``comments_before``,
         ``comments_after`` and ``commands`` are left unset and appear as empty lists on first
-        access (``__getattr__``): fewer objects per move, less garbage-collector work."""
+        access (``__getattr__``): fewer objects per move, less garbage-collector work;
+        ``line`` and ``column`` come from ``places(offset)`` on first access."""
         node = object.__new__(cls)
         node.parent = parent
         node.move = move
@@ -177,16 +209,20 @@ class GameNode:
         node.strength = None
         node.setup = setup
         node.variations = []
-        node.line = line
-        node.column = column
+        node._offset = offset
+        node._places = places
         return node
 
     def __getattr__(self, name: str) -> Any:
-        """Create a lazily omitted list field (see ``_new``) on first access."""
+        """Create a lazily omitted field (see ``_new``) on first access."""
         if name in _LAZY_LISTS:
             value: list[Any] = []
             object.__setattr__(self, name, value)
             return value
+        if name == "line" or name == "column":
+            line, column = self._places(self._offset)
+            self.line, self.column = line, column
+            return line if name == "line" else column
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- building -------------------------------------------------------------------------

@@ -117,6 +117,21 @@ def test_move_positions_are_file_positions() -> None:
     assert [(node.line, node.column) for node in game.mainline()] == [(3, 4), (3, 10), (4, 4)]
 
 
+def test_move_positions_of_a_game_that_starts_mid_line() -> None:
+    text = '[A "1"] 1. 32-28 *  [B "2"] 1. 33-29 (1. 32-28\n 18-23) 19-23\n2. 29x18 *'
+    first, second = read_games(io.StringIO(text))
+    assert [(node.line, node.column) for node in first.walk()] == [(1, 12)]
+    places = [(node.move, node.line, node.column) for node in second.walk()]
+    assert places == [
+        ("33-29", 1, 32),
+        ("19-23", 2, 9),
+        ("29x18", 3, 4),
+        ("32-28", 1, 42),
+        ("18-23", 2, 2),
+    ]
+    assert pickle.loads(pickle.dumps(second)).variations[1].column == 42
+
+
 # -- annotations -------------------------------------------------------------------------------
 def test_strengths_including_parenthesised() -> None:
     game = both("1. 32-28!? 19-23(?) 2. 28x19?? (33-29!) 14x23 *")
