@@ -293,6 +293,7 @@ def main() -> None:
     parser.add_argument("--slow-plies", type=int, default=2000,
                         help="plies per variant pydraughts replays (it is slow)")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--no-peers", action="store_true", help="time pdn alone")
     parser.add_argument("--peer", choices=("pydraughts", "py-draughts"), help=argparse.SUPPRESS)
     parser.add_argument("moves", nargs="?", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -310,7 +311,8 @@ def main() -> None:
         profile(games)
         return
     rows = pdn_rows(games, args.repeat)
-    rows.update(peer_rows(peer_moves, args.repeat, args.slow_plies))
+    if not args.no_peers:
+        rows.update(peer_rows(peer_moves, args.repeat, args.slow_plies))
     table(rows, args.repeat)
 
 

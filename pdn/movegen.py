@@ -348,13 +348,16 @@ class Rules:
                     return True
         return False
 
-    def captures(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> list[RawMove]:
-        """Every legal capture as raw moves: duplicates merged unless ``keep``."""
+    def captures(self, own: int, opp: int, kings: int, white: bool, keep: bool,
+                 movers: int = -1) -> list[RawMove]:
+        """Every legal capture as raw moves: duplicates merged unless ``keep``; ``movers``
+        as in `capture_sequences`."""
         crown = self.crown[white]
         moves: list[RawMove] = []
         seen: set[tuple[object, ...]] = set()
         king_order = self.variant.king_order_matters
-        for path, caps, taken, final_king in self.capture_sequences(own, opp, kings, white):
+        for path, caps, taken, final_king in self.capture_sequences(own, opp, kings, white,
+                                                                     movers):
             source, target = path[0], path[-1]
             promotes = not (kings >> source) & 1 and (final_king or bool((crown >> target) & 1))
             if not keep:
@@ -419,9 +422,12 @@ class Rules:
             return len(ends)
         return len({end[:3] for end in ends})
 
-    def capture_sequences(self, own: int, opp: int, kings: int, white: bool) -> list[Sequence]:
-        """Every capture sequence the capture law allows (duplicates included). Cost: a
-        depth-first search from each piece that can start a capture."""
+    def capture_sequences(self, own: int, opp: int, kings: int, white: bool, movers: int = -1
+                          ) -> list[Sequence]:
+        """Every capture sequence the capture law allows (duplicates included), of the pieces
+        in the ``movers`` mask only (default: all; a mask is meant for the free-choice law,
+        where the law does not compare pieces). Cost: a depth-first search from each piece
+        that can start a capture."""
         variant = self.variant
         rays = self.rays
         reverse = self.reverse
@@ -521,6 +527,7 @@ class Rules:
             starters |= (((empty >> offset) & man_victims) >> offset) & men
         for offset in down:
             starters |= (((empty << offset) & man_victims) << offset) & men
+        starters &= movers
         while starters:
             bit = starters & -starters
             starters ^= bit

@@ -102,20 +102,22 @@ def resolve(position: Position, written: str) -> Resolution:
 def _raw_candidates(
     rules: Rules, position: Position, readings: Sequence[WrittenMove]
 ) -> list[RawMove]:
-    """The legal raw moves (duplicate paths kept) a reading could name: every capture when
-    one exists (the capture law compares them all), else the plain moves of the written
-    from-squares only (all pieces for a short form). Cost: one bit-parallel capture check,
-    then one capture search, or the plain moves of one or two pieces."""
+    """The legal raw moves (duplicate paths kept) a reading could name: those of the written
+    from-squares (all pieces for a short form), except that every capture is searched when a
+    capture law compares them. Cost: one bit-parallel capture check, then the captures or
+    the plain moves of one or two pieces (of all pieces for such a law's captures)."""
     own, opponent = _sides(position)
     kings, white = position.king_bits, position.turn == "W"
-    if rules.has_capture(own, opponent, kings, white):
-        return rules.captures(own, opponent, kings, white, True)
-    index_of = rules.index_of
     movers = 0
     for reading in readings:
         if reading.from_file is not None:
-            return rules.plain_moves(own, opponent, kings, white)
-        movers |= 1 << index_of[reading.squares[0]]
+            movers = -1
+            break
+        movers |= 1 << rules.index_of[reading.squares[0]]
+    if rules.has_capture(own, opponent, kings, white):
+        if rules.variant.capture_law != "free":
+            movers = -1
+        return rules.captures(own, opponent, kings, white, True, movers)
     return rules.plain_moves(own, opponent, kings, white, movers)
 
 
