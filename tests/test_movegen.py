@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.movegen import Move, perft
+from pdn.movegen import Move, perft, rules_for
 from pdn.position import Position
 from pdn.variants import VARIANTS, Variant
 
@@ -168,3 +168,43 @@ def test_seeded_playouts_keep_engine_invariants(name):
         moved = after.piece_at(move.to_square)
         assert moved is not None and moved.colour == mover
         position = after
+
+
+@pytest.mark.parametrize(
+    ("variant_name", "fen"),
+    [
+        ("international", "W:W31-50,K28:B1-20"),  # plain moves, a flying king among them
+        ("russian", "W:We3,g3,h4,a5,b2,h2,a3,Kf8:Bc5,e5,g5,g7,h8"),  # free choice
+        ("english", "B:W14,15,22,23,K30:B9,10,11,K26"),
+        ("russian", "W:Wa1,c1,e1,g1,c3,Kh6:Bb8,d8,f6,h8"),  # plain moves only
+    ],
+)
+def test_a_movers_mask_lists_the_same_moves_as_filtering_the_whole_list(
+    variant_name: str, fen: str
+) -> None:
+    """resolve relies on it: the masked lists are the full list's moves of those pieces, in
+    the same order (captures masked only where the capture law is free choice)."""
+    position = Position.from_fen(fen, Variant.from_name(variant_name))
+    rules = rules_for(position.variant)
+    white = position.turn == "W"
+    own, opp = ((position.white_bits, position.black_bits) if white
+                else (position.black_bits, position.white_bits))
+    kings = position.king_bits
+    capture = rules.has_capture(own, opp, kings, white)
+    masked = rules.captures if capture and rules.variant.capture_law == "free" else None
+    listed = 0
+    for index in range(own.bit_length()):
+        if not (own >> index) & 1:
+            continue
+        if capture:
+            if masked is None:
+                continue
+            whole = rules.captures(own, opp, kings, white, True)
+            mine = masked(own, opp, kings, white, True, 1 << index)
+        else:
+            whole = rules.plain_moves(own, opp, kings, white)
+            mine = rules.plain_moves(own, opp, kings, white, 1 << index)
+        assert mine == [move for move in whole if move[0] == index]
+        listed += len(mine)
+    assert masked is not None or not capture, "a masked list must be tested"
+    assert listed == len(rules.generate(own, opp, kings, white, True)) > 0
