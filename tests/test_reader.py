@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import pickle
 
@@ -337,3 +338,16 @@ def test_equality_ignores_positions_but_not_content() -> None:
     assert one == two
     three = both("1. 32-28 19-23 {x} *")
     assert one != three
+
+
+def test_reading_restores_the_garbage_collector_state() -> None:
+    text = '[Event "x"]\n1. 32-28 19-23 *'
+    assert gc.isenabled()
+    read_game(text)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        read_game(text)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
