@@ -209,17 +209,20 @@ class Position:
         """Why this position is impossible for its variant, in words; [] when fine.
 
         Reports squares read off the board or given twice, men standing on their own crowning
-        squares, and more pieces of a side than the variant starts with. O(pieces).
+        squares, and more pieces of a side than the variant starts with. Bit tests when
+        fine; O(pieces) only to name men on crowning squares.
         """
         found = list(self._notes)
         variant = self.variant
-        crowning = {c: set(variant.crowning_squares(c)) for c in ("W", "B")}
-        for square, piece in self.pieces():
-            if not piece.is_king and square in crowning[piece.colour]:
-                side = "White" if piece.colour == "W" else "Black"
-                found.append(
-                    f"{side} man on {self._name(square)}, its crowning square (it would be a king)"
-                )
+        crown = rules_for(variant).crown
+        men = ~self.king_bits
+        if self.white_bits & men & crown[True] or self.black_bits & men & crown[False]:
+            crowning = {c: set(variant.crowning_squares(c)) for c in ("W", "B")}
+            for square, piece in self.pieces():
+                if not piece.is_king and square in crowning[piece.colour]:
+                    side = "White" if piece.colour == "W" else "Black"
+                    found.append(f"{side} man on {self._name(square)}, its crowning square "
+                                 "(it would be a king)")
         start = Position.initial(variant)
         sides: tuple[tuple[Colour, str], ...] = (("W", "White"), ("B", "Black"))
         for colour, side in sides:
