@@ -192,11 +192,21 @@ class _Recovery:
         return line, column, message
 
 
-_PAREN_OR_COMMENT = re.compile(r"\{[^}]*\}?|[()]")
+@lru_cache(maxsize=1)
+def _paren_or_skipped() -> re.Pattern[str]:
+    """A parenthesis, or text whose parentheses do not count: a comment (closed or not), a tag,
+    a ``;`` comment or a ``%`` line (the grammar's own terminals)."""
+    parser = _lark()
+    skipped = [
+        parser.get_terminal(name).pattern.to_regexp()
+        for name in ("TAG", "LINE_COMMENT", "ESCAPE_LINE")
+    ]
+    return re.compile("|".join([r"\{[^}]*\}?", *skipped, "[()]"]))
 
 
 class _ParenDepth:
-    """How many variations are open at a position (comments skipped, stray ')' ignored).
+    """How many variations are open at a position (comments, tags and escaped lines skipped,
+    stray ')' ignored).
 
     Incremental: positions asked in rising order cost O(text) in total.
     """
@@ -209,7 +219,7 @@ class _ParenDepth:
     def at(self, end: int) -> int:
         if end < self.position:
             self.position = self.depth = 0
-        for match in _PAREN_OR_COMMENT.finditer(self.text, self.position, end):
+        for match in _paren_or_skipped().finditer(self.text, self.position, end):
             char = match.group()
             if char == "(":
                 self.depth += 1

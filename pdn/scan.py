@@ -53,6 +53,7 @@ _PLY_TOKENS = re.compile(
     r"|(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
 )
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ class _Decoder:
 
 def _guess_single_byte(sample: bytes) -> str:
     """cp1251 when high bytes come in letter runs (Cyrillic words), else cp1252/latin-1."""
-    high = [index for index, byte in enumerate(sample) if byte >= 0x80]
+    high = [match.start() for match in _HIGH_BYTE.finditer(sample)]  # only high bytes visited
     if not high:
         return "cp1252"
     paired = sum(

@@ -255,6 +255,14 @@ def test_junk_is_a_syntax_finding_and_the_game_is_kept() -> None:
     assert moves(second) == ["33-29"] and second.findings == [] and second.raw is None
 
 
+def test_parentheses_in_tags_and_escaped_lines_are_not_variations() -> None:
+    game = both('[Site "open ( \n% (\n; (\n1. 32-28 (\n')
+    assert game.tags == [("Site", "open (")] and moves(game) == ["32-28"]
+    assert [f.message for f in game.findings if f.code == "syntax"] == [
+        "1 variation(s) '(' never closed with ')'"
+    ]
+
+
 def test_nested_comment_points_at_the_stray_brace() -> None:
     game = both("1. 33-29 19-23 2. 35-30 { nested { comment } } ")
     (finding,) = game.findings
