@@ -10,7 +10,9 @@ that line is not replayed. Exports in a known dialect (``pdn.detect.detect_diale
 as meant: rotated squares are renamed, and a capture written jump by jump is joined into one
 ply when the same piece goes on with it. Draw rules are counted by ``pdn.drawrules``; the
 result is compared with the terminator and with the final position of the main line. Cost:
-one replay of every written move plus one legal-move generation per ply (inside ``resolve``).
+one replay of every written move plus one legal-move generation per ply (inside ``resolve``);
+the main-line plies variant inference already replayed in the chosen variant are taken from it
+(``pdn.detect.detect_variant_replayed``), not resolved again.
 
 ``replay(game)`` is the one replay of the toolkit: the same run, returning besides the findings
 what was played at every move node (``Played``) and the positions of the main line, so the
@@ -23,7 +25,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from pdn.detect import Dialect, detect_dialect, detect_variant, start_position
+from pdn.detect import (
+    Dialect,
+    PrefixPly,
+    detect_dialect,
+    detect_variant_replayed,
+    start_position,
+)
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding
 from pdn.position import FenError, Position
@@ -219,10 +227,13 @@ class _Auditor:
         override = Variant.from_name(variant) if isinstance(variant, str) else variant
         self.findings: list[Finding] = []
         self.variant_findings: list[Finding]
+        prefix: list[PrefixPly] = []
         if exact and override is not None:
             self.variant, self.variant_findings = override, []
         else:
-            self.variant, self.variant_findings = detect_variant(game, override)
+            self.variant, self.variant_findings, prefix = detect_variant_replayed(game, override)
+        # plies detection already resolved and played, by id(node): reused, never redone
+        self.detected: dict[int, PrefixPly] = {id(ply.node): ply for ply in prefix}
         self.dialect, dialect_findings = detect_dialect(game, self.variant)
         self.profile: DrawProfile = profile_for(self.variant, rules)
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
@@ -353,12 +364,17 @@ class _Auditor:
             )
             line.after_end_reported = True
         before = line.position
+        detected = self.detected.get(id(node))
+        after: Position | None = None
         try:
-            move, last = self._resolve(line, node, ply, text)
-            if move is None:
-                return None
+            if detected is None or detected.text != text or detected.before != before:
+                move, last = self._resolve(line, node, ply, text)
+                if move is None:
+                    return None
+            else:
+                move, last, after = detected.move, node, detected.after  # resolved by detection
             self._check_king_run(line, node, ply, move)
-            line.position = before.play(move)
+            line.position = before.play(move) if after is None else after
         except Exception as error:  # an engine bug must not stop a batch: report it
             self._at(node, ply, "illegal-move", f"{INTERNAL_ERROR} while replaying: {error!r}")
             return None

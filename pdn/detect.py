@@ -7,7 +7,8 @@ the start of the main line (``DETECTION_PLIES``) is replayed in each candidate u
 it without an irregular move (the longest legal prefix wins otherwise). Every inference or
 override is reported as a ``variant`` finding naming the evidence. Cost: O(squares in the
 text) plus at most ``DETECTION_PLIES`` resolved plies per candidate (3 or fewer), only for
-games without a usable GameType.
+games without a usable GameType. ``detect_variant_replayed`` also hands over the chosen
+candidate's replay (``PrefixPly``), so the audit does not resolve those plies again.
 
 ``detect_dialect`` recognises exports whose moves depart from PDN in a documented way (the
 playstrategy.org export, PDN.md §5) from their tags, so the audit can read them as meant.
@@ -26,7 +27,8 @@ from pdn.variants import VARIANTS, Variant, variant_from_gametype
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
-    from pdn.record import Game
+    from pdn.movegen import Move
+    from pdn.record import Game, GameNode
 
 #: Non-standard GameType numbers written by lidraughts (PDN.md §2), with what they are.
 LIDRAUGHTS_CODES: dict[str, tuple[str, str]] = {
@@ -67,8 +69,29 @@ class Evidence:
         return self.algebraic_files > 0 or self.short_form
 
 
+@dataclass(frozen=True)
+class PrefixPly:
+    """One main-line ply that inference replayed legally: ``move`` is what
+    ``resolve(before, text)`` returned (no irregularity) and ``after`` is ``before.play(move)``."""
+
+    node: GameNode
+    text: str
+    before: Position
+    move: Move
+    after: Position
+
+
 def detect_variant(game: Game, override: Variant | None = None) -> tuple[Variant, list[Finding]]:
     """The variant of ``game`` and the ``variant`` findings that explain it. Never raises."""
+    variant, findings, _prefix = detect_variant_replayed(game, override)
+    return variant, findings
+
+
+def detect_variant_replayed(
+    game: Game, override: Variant | None = None
+) -> tuple[Variant, list[Finding], list[PrefixPly]]:
+    """``detect_variant``, plus the legal main-line plies inference replayed in the variant it
+    chose (empty when the variant was not inferred by replaying). Same cost."""
     gametype = _tag(game, "GameType")
     if gametype is not None and gametype.strip():
         variant, findings = _from_gametype(gametype.strip())
@@ -81,22 +104,22 @@ def detect_variant(game: Game, override: Variant | None = None) -> tuple[Variant
                         f"--variant {override.name} ignored",
                     )
                 )
-            return variant, findings
+            return variant, findings, []
     else:
         findings = []
     if override is not None:
         findings.append(
             Finding("variant", f"no usable GameType: {override.name} from --variant", "info")
         )
-        return override, findings
+        return override, findings, []
     stated = _stated_variant(game)
     if stated is not None:
         note = f"no usable GameType: [Variant {_tag(game, 'Variant')!r}] names {stated.name}"
         findings.append(Finding("variant", note, "info"))
-        return stated, findings
-    variant, reason = infer_variant(game)
+        return stated, findings, []
+    variant, reason, prefix = _infer(game)
     findings.append(Finding("variant", f"no usable GameType: inferred {variant.name} ({reason})"))
-    return variant, findings
+    return variant, findings, prefix
 
 
 def _stated_variant(game: Game) -> Variant | None:
@@ -188,25 +211,34 @@ def _from_gametype(value: str) -> tuple[Variant | None, list[Finding]]:
 
 def infer_variant(game: Game) -> tuple[Variant, str]:
     """The most likely variant of a game without GameType, and the evidence in words."""
+    variant, reason, _prefix = _infer(game)
+    return variant, reason
+
+
+def _infer(game: Game) -> tuple[Variant, str, list[PrefixPly]]:
+    """``infer_variant`` with the replayed prefix of the chosen candidate (see
+    ``detect_variant_replayed``)."""
     evidence = gather_evidence(game)
     candidates, reason = _candidates(game, evidence)
     if len(candidates) == 1 or evidence.moves == 0:
-        return VARIANTS[candidates[0]], reason
+        return VARIANTS[candidates[0]], reason, []
     best_name, best_plies, clean = candidates[0], -1, False
+    best_prefix: list[PrefixPly] = []
     for name in candidates:
-        plies, clean = legal_prefix(game, VARIANTS[name], DETECTION_PLIES)
+        prefix: list[PrefixPly] = []
+        plies, clean = _replay_prefix(game, VARIANTS[name], DETECTION_PLIES, prefix)
         if clean:
-            best_name = name
+            best_name, best_prefix = name, prefix
             break
         if plies > best_plies:
-            best_name, best_plies = name, plies
+            best_name, best_plies, best_prefix = name, plies, prefix
     if best_name != candidates[0]:
         reason += (
             f"; only {best_name} plays the moves"
             if clean
             else (f"; {best_name} plays the most moves")
         )
-    return VARIANTS[best_name], reason
+    return VARIANTS[best_name], reason, best_prefix
 
 
 def _candidates(game: Game, evidence: Evidence) -> tuple[list[str], str]:
@@ -356,6 +388,13 @@ def legal_prefix(game: Game, variant: Variant, limit: int | None = None) -> tupl
 
     Cost: one replay of that prefix; stops at the first irregular move or at ``limit``.
     """
+    return _replay_prefix(game, variant, limit, None)
+
+
+def _replay_prefix(
+    game: Game, variant: Variant, limit: int | None, prefix: list[PrefixPly] | None
+) -> tuple[int, bool]:
+    """``legal_prefix``, appending each legal ply to ``prefix`` when one is given."""
     try:
         position = start_position(game, variant)
     except (FenError, ValueError):
@@ -376,9 +415,12 @@ def legal_prefix(game: Game, variant: Variant, limit: int | None = None) -> tupl
             resolution = resolve(position, text)
             if resolution.move is None or resolution.code is not None:
                 return plies, False
-            position = position.play(resolution.move)
+            after = position.play(resolution.move)
         except Exception:  # an engine failure counts as "does not play the moves"
             return plies, False
+        if prefix is not None:
+            prefix.append(PrefixPly(node, text, position, resolution.move, after))
+        position = after
         plies += 1
     return plies, True
 
