@@ -377,6 +377,9 @@ class DrawTracker:
     ending: _Ending | None = None
     seen: dict[Hashable, int] = field(default_factory=dict)
     expired: set[str] = field(default_factory=set)
+    # (rule, strong side) of every ending rule whose forces the material has, in rule order:
+    # set with the material, so plies without a capture or promotion test no forces
+    material_endings: tuple[tuple[EndingRule, str], ...] = ()
 
     @classmethod
     def start(cls, profile: DrawProfile, position: Position) -> DrawTracker:
@@ -384,7 +387,7 @@ class DrawTracker:
         board = position.variant.board
         mask = sum(1 << board.bit_index(square) for square in long_diagonal(position.variant))
         tracker = cls(profile, mask)
-        tracker.material = material_of(position)
+        tracker._set_material(material_of(position))
         tracker.ending = tracker._matching_ending(position)
         tracker.seen[position.key()] = 1
         return tracker
@@ -406,7 +409,7 @@ class DrawTracker:
         man_moved = move.promotes or (moved is not None and not moved.is_king)
         irreversible = man_moved or move.is_capture
         if move.is_capture or move.promotes:
-            self.material = material_of(position)
+            self._set_material(material_of(position))
         events: list[DrawEvent] = []
         self.quiet_plies = 0 if irreversible else self.quiet_plies + 1
         for rule in self.profile.quiet:
@@ -424,8 +427,22 @@ class DrawTracker:
                 self._expire(events, "repetition", "repetition", summary)
         return events
 
+    def _set_material(self, material: Material) -> None:
+        """Set the material and the ending rules whose forces it has. O(ending rules)."""
+        self.material = material
+        white, black = material[:2], material[2:]
+        self.material_endings = tuple(
+            (rule, strong_side)
+            for rule in self.profile.endings
+            for strong_side, strong, weak in (("W", white, black), ("B", black, white))
+            if (strong, weak) in rule.forces
+        )
+
     def _count_ending(self, position: Position, mover: str, events: list[DrawEvent]) -> None:
         """Follow the ending configuration: same one -> count on, another -> count afresh."""
+        if not self.material_endings:  # no ending rule can hold: O(1) for most plies
+            self.ending = None
+            return
         ending = self._matching_ending(position)
         if (
             ending is not None
@@ -448,15 +465,11 @@ class DrawTracker:
 
     def _matching_ending(self, position: Position) -> _Ending | None:
         """The first ending rule that holds in ``position`` (a fresh count), or ``None``."""
-        white, black = self.material[:2], self.material[2:]
-        for rule in self.profile.endings:
-            for strong_side, strong, weak in (("W", white, black), ("B", black, white)):
-                if (strong, weak) not in rule.forces:
-                    continue
-                if rule.diagonal and not self._on_diagonal(position, rule.diagonal, strong_side):
-                    continue
-                identity = (rule.name, strong_side, self.material if rule.exact_material else None)
-                return _Ending(rule, identity, self.ply, strong_side)
+        for rule, strong_side in self.material_endings:
+            if rule.diagonal and not self._on_diagonal(position, rule.diagonal, strong_side):
+                continue
+            identity = (rule.name, strong_side, self.material if rule.exact_material else None)
+            return _Ending(rule, identity, self.ply, strong_side)
         return None
 
     def _on_diagonal(self, position: Position, who: str, strong_side: str) -> bool:
