@@ -7,7 +7,8 @@ Every number is kept in plies; the summaries say it in the rule's own words (RUL
 
 ``DrawTracker`` is fed ply by ply (the position after the ply, the move played) and returns
 the rules that expire at that ply, each rule at most once per line. Cost per ply is O(1)
-amortised: material is recounted only after a capture or a promotion, and the repetition
+amortised: material is recounted only after a capture or a promotion (listing then the ending
+rules it allows, so most plies match no ending at all), and the repetition
 table is emptied by every irreversible move (man move or capture), after which no earlier
 position can recur.
 """
@@ -404,25 +405,29 @@ class DrawTracker:
         """Count one ply (``position`` is the position after ``move``); return the rules that
         expire at this ply, move limits first, then repetition. O(1) amortised."""
         self.ply += 1
-        mover = "B" if position.turn == "W" else "W"
-        moved = position.piece_at(move.to_square)
-        man_moved = move.promotes or (moved is not None and not moved.is_king)
-        irreversible = man_moved or move.is_capture
-        if move.is_capture or move.promotes:
+        if move.captures or move.promotes:
             self._set_material(material_of(position))
+            irreversible = True
+        else:  # a man move unless a king (or nothing) stands where the move ended
+            moved = position.piece_at(move.path[-1])
+            irreversible = moved is not None and not moved.is_king
         events: list[DrawEvent] = []
         self.quiet_plies = 0 if irreversible else self.quiet_plies + 1
         for rule in self.profile.quiet:
             if self.quiet_plies >= rule.plies:
                 self._expire(events, "move-limit", rule.name, rule.summary)
-        self._count_ending(position, mover, events)
+        if self.material_endings:
+            self._count_ending(position, "B" if position.turn == "W" else "W", events)
+        else:  # no ending rule can hold with this material: O(1) for most plies
+            self.ending = None
         if irreversible:
             self.seen.clear()
-        if self.profile.repetition is not None:
+        repetition = self.profile.repetition
+        if repetition is not None:
             key = position.key()
             count = self.seen.get(key, 0) + 1
             self.seen[key] = count
-            if count >= self.profile.repetition:
+            if count >= repetition:
                 summary = f"the same position, same side to move, for the {_ordinal(count)} time"
                 self._expire(events, "repetition", "repetition", summary)
         return events
@@ -440,9 +445,6 @@ class DrawTracker:
 
     def _count_ending(self, position: Position, mover: str, events: list[DrawEvent]) -> None:
         """Follow the ending configuration: same one -> count on, another -> count afresh."""
-        if not self.material_endings:  # no ending rule can hold: O(1) for most plies
-            self.ending = None
-            return
         ending = self._matching_ending(position)
         if (
             ending is not None
