@@ -356,7 +356,7 @@ class _Auditor:
             return None
         self._check_move_number(line, node, ply)
         text = self._move_text(node)
-        if not text or set(text) <= {"-", "."}:
+        if not text.strip("-."):
             return None  # unknown move: nothing to replay from here
         if line.ended and not line.after_end_reported:
             self._at(

@@ -409,8 +409,9 @@ class DrawTracker:
             self._set_material(material_of(position))
             irreversible = True
         else:  # a man move unless a king (or nothing) stands where the move ended
-            moved = position.piece_at(move.path[-1])
-            irreversible = moved is not None and not moved.is_king
+            landed = 1 << position.variant.board.bit_index(move.path[-1])
+            occupied = position.white_bits | position.black_bits
+            irreversible = bool(occupied & landed) and not position.king_bits & landed
         events: list[DrawEvent] = []
         self.quiet_plies = 0 if irreversible else self.quiet_plies + 1
         for rule in self.profile.quiet:
