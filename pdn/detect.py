@@ -16,6 +16,7 @@ playstrategy.org export, PDN.md §5) from their tags, so the audit can read them
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -326,19 +327,30 @@ def gather_evidence(game: Game) -> Evidence:
 def _move_evidence(text: str, evidence: Evidence, *, first: bool) -> None:
     if ":" in text:
         evidence.colon = True
-    if _SHORT_FORM.match(text):
+    short_form, squares, numbers = _move_squares(text)
+    if short_form:
         evidence.short_form = True
         return
-    squares = _ALGEBRAIC.findall(text)
     if squares:
         for letter, rank in squares:
-            _algebraic_square(letter, int(rank), evidence)
+            _algebraic_square(letter, rank, evidence)
         return
-    numbers = [int(number) for number in _NUMBER.findall(text)]
     if numbers:
         evidence.numeric_max = max(evidence.numeric_max, *numbers)
         if first and len(numbers) >= 2:
             evidence.first_move = (numbers[0], numbers[-1])
+
+
+@functools.lru_cache(maxsize=8192)
+def _move_squares(text: str) -> tuple[bool, tuple[tuple[str, int], ...], tuple[int, ...]]:
+    """(a Russian short form?, its algebraic squares, else its numbers) of a move text.
+    Cached: the same move texts recur across the games of a file."""
+    if _SHORT_FORM.match(text):
+        return True, (), ()
+    squares = tuple((letter, int(rank)) for letter, rank in _ALGEBRAIC.findall(text))
+    if squares:
+        return False, squares, ()
+    return False, (), tuple(int(number) for number in _NUMBER.findall(text))
 
 
 def _algebraic_square(letter: str, rank: int, evidence: Evidence) -> None:
