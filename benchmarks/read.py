@@ -30,9 +30,9 @@ import pstats
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best_of
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent.parent / "shared" / "corpus"
@@ -44,17 +44,6 @@ def corpus_files(everything: bool) -> list[Path]:
     if everything:
         return sorted(CORPUS.rglob("*.pdn"))
     return sorted(path for pattern in INTERNATIONAL for path in CORPUS.glob(pattern))
-
-
-def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float]:
-    """(count, best CPU seconds) of ``repeat`` runs of ``run`` (CPU time: the machine is shared)."""
-    best = float("inf")
-    count = 0
-    for _ in range(repeat):
-        started = time.process_time()
-        count = run()
-        best = min(best, time.process_time() - started)
-    return count, best
 
 
 def pdn_rows(files: list[Path], repeat: int) -> dict[str, tuple[int, float]]:

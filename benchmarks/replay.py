@@ -36,11 +36,11 @@ import pstats
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from timing import best_of
 
 if TYPE_CHECKING:
     from pdn.record import Game
@@ -59,17 +59,6 @@ FILES = {
 }
 #: Move texts of each variant's games: {variant: [[move text, ...] per game]}.
 Moves = dict[str, list[list[str]]]
-
-
-def best_of(repeat: int, run: Callable[[], int]) -> tuple[int, float]:
-    """(count, best CPU seconds) of ``repeat`` runs of ``run``."""
-    best = float("inf")
-    count = 0
-    for _ in range(repeat):
-        started = time.process_time()
-        count = run()
-        best = min(best, time.process_time() - started)
-    return count, best
 
 
 def load_games() -> tuple[dict[str, list[Game]], Moves]:

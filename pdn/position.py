@@ -95,6 +95,13 @@ class Position:
         cls, variant: Variant, pieces: dict[int, Piece], turn: Colour
     ) -> Position:
         """A position from {square: piece}; ValueError for squares not on the board."""
+        return cls._from_map(variant, pieces, turn)
+
+    @classmethod
+    def _from_map(
+        cls, variant: Variant, pieces: dict[int, Piece], turn: Colour, notes: tuple[str, ...] = ()
+    ) -> Position:
+        """Bitboards from {square: piece}, with FEN reading ``notes`` kept for ``problems``."""
         board = variant.board
         white = black = kings = 0
         for square, piece in pieces.items():
@@ -105,7 +112,7 @@ class Position:
                 black |= bit
             if piece.is_king:
                 kings |= bit
-        return cls(variant, turn, white, black, kings)
+        return cls(variant, turn, white, black, kings, notes)
 
     @classmethod
     def from_fen(cls, fen: str, variant: Variant) -> Position:
@@ -145,16 +152,7 @@ class Position:
                 item = item.strip()
                 if item:
                     _place(item, colour, board, placed, notes)
-        white = black = kings = 0
-        for square, piece in placed.items():
-            bit = 1 << board.bit_index(square)
-            if piece.colour == "W":
-                white |= bit
-            else:
-                black |= bit
-            if piece.is_king:
-                kings |= bit
-        return cls(variant, turn, white, black, kings, tuple(notes))
+        return cls._from_map(variant, placed, turn, tuple(notes))
 
     # -- reading --------------------------------------------------------------------------
     def fen(self, notation: Notation | None = None) -> str:
