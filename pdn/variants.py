@@ -7,7 +7,7 @@ Sources are RULES.md (Part A decisions, Part B per-variant sections) and PDN.md 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from pdn.geometry import Board, board_for_gametype
 
@@ -90,19 +90,20 @@ class Variant:
         return self._crowning[colour]
 
 
-def _board(spec: str, all_squares: bool = False) -> Board:
-    """The board of a full GameType spec such as ``"20,W,10,10,N2,0"``."""
-    _type, first, width, height, notation, invert = spec.split(",")
+def _from_gametype(spec: str, *, all_squares: bool = False, **rules: Any) -> Variant:
+    """A variant whose board, GameType number and first mover all come from its full PDN
+    GameType ``spec`` (``"20,W,10,10,N2,0"``); ``rules`` are the remaining fields."""
+    number, first, width, height, notation, invert = spec.split(",")
     mover: Literal["W", "B"] = "B" if first == "B" else "W"
-    return board_for_gametype(int(width), int(height), notation, invert == "1", mover, all_squares)
+    board = board_for_gametype(int(width), int(height), notation, invert == "1", mover, all_squares)
+    return Variant(
+        board=board, gametype=int(number), gametype_spec=spec, first_mover=mover, **rules
+    )
 
 
-_INTERNATIONAL = Variant(
+_INTERNATIONAL = _from_gametype(
+    "20,W,10,10,N2,0",
     name="international",
-    board=_board("20,W,10,10,N2,0"),
-    gametype=20,
-    gametype_spec="20,W,10,10,N2,0",
-    first_mover="W",
     default_notation="numeric",
     capture_separator="x",
     result_style="international",
@@ -112,12 +113,9 @@ _INTERNATIONAL = Variant(
     aliases=("10x10", "dutch"),
     source="FMJD rules (RULES.md B§2)",
 )
-_BRAZILIAN = Variant(
+_BRAZILIAN = _from_gametype(
+    "26,W,8,8,A0,0",
     name="brazilian",
-    board=_board("26,W,8,8,A0,0"),
-    gametype=26,
-    gametype_spec="26,W,8,8,A0,0",
-    first_mover="W",
     default_notation="algebraic",
     capture_separator="x",
     result_style="default",
@@ -126,12 +124,9 @@ _BRAZILIAN = Variant(
     draw_profile="cbjd",
     source="CBJD / international rules on 8x8 (RULES.md B§3)",
 )
-_RUSSIAN = Variant(
+_RUSSIAN = _from_gametype(
+    "25,W,8,8,A0,0",
     name="russian",
-    board=_board("25,W,8,8,A0,0"),
-    gametype=25,
-    gametype_spec="25,W,8,8,A0,0",
-    first_mover="W",
     default_notation="algebraic",
     capture_separator=":",
     result_style="default",
@@ -143,12 +138,9 @@ _RUSSIAN = Variant(
     promote_in_passing=True,
     source="FMJD-64 / Russian federation rules (RULES.md B§4)",
 )
-_PORTUGUESE = Variant(
+_PORTUGUESE = _from_gametype(
+    "28,W,8,8,N1,1",
     name="portuguese",
-    board=_board("28,W,8,8,N1,1"),
-    gametype=28,
-    gametype_spec="28,W,8,8,N1,1",
-    first_mover="W",
     default_notation="numeric",
     capture_separator="x",
     result_style="default",
@@ -159,12 +151,9 @@ _PORTUGUESE = Variant(
     capture_law="quantity-kings",
     source="FPD Damas Clássicas (RULES.md B§5)",
 )
-_ITALIAN = Variant(
+_ITALIAN = _from_gametype(
+    "22,W,8,8,N2,1",
     name="italian",
-    board=_board("22,W,8,8,N2,1"),
-    gametype=22,
-    gametype_spec="22,W,8,8,N2,1",
-    first_mover="W",
     default_notation="numeric",
     capture_separator="x",
     result_style="default",
@@ -178,12 +167,9 @@ _ITALIAN = Variant(
     king_order_matters=True,
     source="FID Regolamento Tecnico Capo I (RULES.md B§7)",
 )
-_ENGLISH = Variant(
+_ENGLISH = _from_gametype(
+    "21,B,8,8,N1,0",
     name="english",
-    board=_board("21,B,8,8,N1,0"),
-    gametype=21,
-    gametype_spec="21,B,8,8,N1,0",
-    first_mover="B",
     default_notation="numeric",
     capture_separator="x",
     result_style="default",
@@ -196,12 +182,9 @@ _ENGLISH = Variant(
     capture_law="free",
     source="ACF / EDA laws (RULES.md B§9)",
 )
-_SPANISH = Variant(
+_SPANISH = _from_gametype(
+    "24,W,8,8,N1,1",
     name="spanish",
-    board=_board("24,W,8,8,N1,1"),
-    gametype=24,
-    gametype_spec="24,W,8,8,N1,1",
-    first_mover="W",
     default_notation="numeric",
     capture_separator="x",
     result_style="default",
@@ -212,12 +195,9 @@ _SPANISH = Variant(
     capture_law="quantity-kings",
     source="Portuguese rules on the same mirrored board (RULES.md B§6)",
 )
-_CZECH = Variant(
+_CZECH = _from_gametype(
+    "29,W,8,8,A0,0",
     name="czech",
-    board=_board("29,W,8,8,A0,0"),
-    gametype=29,
-    gametype_spec="29,W,8,8,A0,0",
-    first_mover="W",
     default_notation="algebraic",
     capture_separator="x",
     result_style="default",
@@ -228,12 +208,10 @@ _CZECH = Variant(
     capture_law="czech",
     source="fmjd.org Czech rules (RULES.md B§10)",
 )
-_TURKISH = Variant(
+_TURKISH = _from_gametype(
+    "30,W,8,8,A0,0",
     name="turkish",
-    board=_board("30,W,8,8,A0,0", all_squares=True),
-    gametype=30,
-    gametype_spec="30,W,8,8,A0,0",
-    first_mover="W",
+    all_squares=True,
     default_notation="algebraic",
     capture_separator="x",
     result_style="default",
@@ -252,12 +230,9 @@ _TURKISH = Variant(
 # the two nearest ranks; men move and capture forward only; kings fly but land directly behind
 # the captured piece; captured pieces are removed at once (a king may then turn back over the
 # emptied square); capture is compulsory with free choice; a man crowned by a capture stops.
-_THAI = Variant(
+_THAI = _from_gametype(
+    "31,B,8,8,N2,0",
     name="thai",
-    board=_board("31,B,8,8,N2,0"),
-    gametype=31,
-    gametype_spec="31,B,8,8,N2,0",
-    first_mover="B",
     default_notation="numeric",
     capture_separator="-",
     result_style="default",
@@ -272,12 +247,9 @@ _THAI = Variant(
     king_may_reverse=True,
     source="PDN.md §2; checkers.fandom.com Mak-hot; mindsports.nl Thai; coldmoon.io Makhos",
 )
-_FRISIAN = Variant(
+_FRISIAN = _from_gametype(
+    "40,W,10,10,N2,0",
     name="frisian",
-    board=_board("40,W,10,10,N2,0"),
-    gametype=40,
-    gametype_spec="40,W,10,10,N2,0",
-    first_mover="W",
     default_notation="numeric",
     capture_separator="x",
     result_style="international",
@@ -289,12 +261,9 @@ _FRISIAN = Variant(
     king_move_limit=3,
     source="RULES.md B§10 (lidraughts Frisian, dctl)",
 )
-_CANADIAN = Variant(
+_CANADIAN = _from_gametype(
+    "27,W,12,12,N2,0",
     name="canadian",
-    board=_board("27,W,12,12,N2,0"),
-    gametype=27,
-    gametype_spec="27,W,12,12,N2,0",
-    first_mover="W",
     default_notation="numeric",
     capture_separator="x",
     result_style="international",
@@ -303,12 +272,9 @@ _CANADIAN = Variant(
     draw_profile="fmjd",
     source="international rules on 12x12, 30 men each (PDN.md §4)",
 )
-_POOL = Variant(
+_POOL = _from_gametype(
+    "23,B,8,8,N1,0",
     name="pool",
-    board=_board("23,B,8,8,N1,0"),
-    gametype=23,
-    gametype_spec="23,B,8,8,N1,0",
-    first_mover="B",
     default_notation="numeric",
     capture_separator="x",
     result_style="default",
