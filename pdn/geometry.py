@@ -143,14 +143,6 @@ class Board:
             mask |= 1 << index
         return mask
 
-    def rank_mask(self, rank: int) -> int:
-        """Bitboard of the playable squares on a rank (0-based)."""
-        mask = 0
-        for square in self.squares:
-            if self._coords[square][1] == rank:
-                mask |= 1 << self._bit_index[square]
-        return mask
-
     def ray(self, square: int, step: tuple[int, int]) -> tuple[int, ...]:
         """Squares reached by repeating ``step`` (d_file, d_rank) from ``square``, in order,
         stopping at the edge; unplayable squares in between end the ray. O(length)."""
