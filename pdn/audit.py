@@ -22,7 +22,7 @@ writer and the renderer read every game exactly as the audit does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from pdn.detect import (
@@ -197,18 +197,9 @@ class _Line:
     main: bool = False
 
     def fork(self, node: GameNode) -> _Line:
-        return _Line(
-            node,
-            self.position,
-            self.tracker.copy(),
-            self.ply,
-            self.start_ply,
-            self.start_number,
-            self.number_offset,
-            self.joined,
-            dict(self.king_runs),
-            self.ended,
-            self.after_end_reported,
+        """A side line from ``node``: this line's state, with its own tracker and king runs."""
+        return replace(
+            self, node=node, tracker=self.tracker.copy(), king_runs=dict(self.king_runs), main=False
         )
 
 
