@@ -394,26 +394,20 @@ def start_position(game: Game, variant: Variant) -> Position:
     return Position.initial(variant)
 
 
-def legal_prefix(game: Game, variant: Variant, limit: int | None = None) -> tuple[int, bool]:
-    """(plies of the main line that replay as legal moves in ``variant``, all of the first
-    ``limit`` plies (default: the whole line) legal?).
-
-    Cost: one replay of that prefix; stops at the first irregular move or at ``limit``.
-    """
-    return _replay_prefix(game, variant, limit, None)
-
-
 def _replay_prefix(
-    game: Game, variant: Variant, limit: int | None, prefix: list[PrefixPly] | None
+    game: Game, variant: Variant, limit: int, prefix: list[PrefixPly]
 ) -> tuple[int, bool]:
-    """``legal_prefix``, appending each legal ply to ``prefix`` when one is given."""
+    """(plies of the main line that replay as legal moves in ``variant``, all of the first
+    ``limit`` plies legal?), appending each legal ply to ``prefix``. Cost: one replay of that
+    prefix; stops at the first irregular move or at ``limit``.
+    """
     try:
         position = start_position(game, variant)
     except (FenError, ValueError):
         return -1, False
     plies = 0
     for node in game.mainline():
-        if limit is not None and plies >= limit:
+        if plies >= limit:
             break
         text = node.move or ""
         if node.setup:
@@ -430,8 +424,7 @@ def _replay_prefix(
             after = position.play(resolution.move)
         except Exception:  # an engine failure counts as "does not play the moves"
             return plies, False
-        if prefix is not None:
-            prefix.append(PrefixPly(node, text, position, resolution.move, after))
+        prefix.append(PrefixPly(node, text, position, resolution.move, after))
         position = after
         plies += 1
     return plies, True
