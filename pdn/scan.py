@@ -39,13 +39,20 @@ _TAG = (
     r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
 )
+# A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
+# ending with its line's trailing spaces: one match for most of a game's movetext.
+_WORD = r"[^\s{;\[()]+"
+_WORDS = (
+    rf"(?!{_RESULT_WORD}){_WORD}(?:(?:[^\S\n]|\n(?!%))+(?!{_RESULT_WORD}){_WORD})*"
+    r"[^\S\n]*"
+)
 _SCAN = re.compile(
     r'(?P<comment>\{(?:[^}\n]|\n(?!\[[^\W\d]\w*[ \t]*"))*\}?)'
     r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
     rf"|(?P<tag>{_TAG})"
     r"|(?P<open>\()|(?P<close>\))"
     rf"|(?P<result>{_RESULT_WORD})"
-    rf"|(?P<other>(?:(?!{_RESULT_WORD})[^\s{{;\[()]+[^\S\n]*)+|\[)"
+    rf"|(?P<other>{_WORDS}|\[)"
 )
 _PLY_TOKENS = re.compile(
     rf"(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*|{_RESULT_WORD}"
