@@ -34,7 +34,7 @@ from pdn.detect import (
 )
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding
-from pdn.position import FenError, Position
+from pdn.position import FenError, Position, other_side, side_name
 from pdn.resolve import resolve
 from pdn.variants import Variant
 
@@ -446,7 +446,7 @@ class _Auditor:
                 ply,
                 "moves-after-end",
                 f"move played after the game was over: "
-                f"{_side(position.turn)} {_no_move_words(position)}",
+                f"{side_name(position.turn)} {_no_move_words(position)}",
             )
             return None, node
         code = resolution.code or "illegal-move"
@@ -527,7 +527,7 @@ class _Auditor:
                 ply,
                 "illegal-move",
                 f"the king on {board.format_square(move.from_square, notation)} moves "
-                f"{run} times in a row without capturing while {_side(colour)} still has men "
+                f"{run} times in a row without capturing while {side_name(colour)} still has men "
                 f"({self.variant.name}: at most {limit}); applied as played",
             )
 
@@ -563,7 +563,7 @@ class _Auditor:
         # the side to move at start_ply: the current side, stepped back over the plies played
         back = line.ply - line.start_ply
         turn = line.position.turn
-        return turn if back % 2 == 0 else ("B" if turn == "W" else "W")
+        return turn if back % 2 == 0 else other_side(turn)
 
     # -- draw rules -----------------------------------------------------------------------
     def _count_draw_rules(self, line: _Line, node: GameNode, move: Move) -> None:
@@ -611,10 +611,10 @@ class _Auditor:
         if not claimed or claimed == "none" or self.final is None:
             return
         first = self.variant.first_mover
-        winner = {"first": first, "second": "B" if first == "W" else "W"}.get(claimed)
+        winner = {"first": first, "second": other_side(first)}.get(claimed)
         if winner is not None and self.drawn_at is not None:
             self._result(
-                f"result {text} is a win for {_side(winner)}, but the game "
+                f"result {text} is a win for {side_name(winner)}, but the game "
                 f"was drawn by rule at ply {self.drawn_at}"
             )
             return
@@ -624,18 +624,18 @@ class _Auditor:
         if not any(material):
             return  # an empty board (placeholder FEN) says nothing about the result
         if winner is not None and pieces[winner] == 0 and not self.variant.giveaway:
-            self._result(f"result {text} is a win for {_side(winner)}, who has no pieces left")
+            self._result(f"result {text} is a win for {side_name(winner)}, who has no pieces left")
             return
         if position.legal_moves():
             return
         stuck = position.turn
-        other = "B" if stuck == "W" else "W"
+        other = other_side(stuck)
         expected = stuck if self.variant.giveaway else other
         if winner != expected:
             rule = " (giveaway: no move wins)" if self.variant.giveaway else ""
             self._result(
-                f"result {text} but {_side(stuck)} {_no_move_words(position)}: "
-                f"{_side(expected)} won{rule}"
+                f"result {text} but {side_name(stuck)} {_no_move_words(position)}: "
+                f"{side_name(expected)} won{rule}"
             )
 
     def _result(self, message: str) -> None:
@@ -687,10 +687,6 @@ def _fen_number(fen: str) -> int:
     """The lidraughts full-move field ``:F<n>`` of a FEN, else 1."""
     match = re.search(r":F(\d+)", fen)
     return int(match[1]) if match else 1
-
-
-def _side(turn: str) -> str:
-    return "White" if turn == "W" else "Black"
 
 
 def _no_move_words(position: Position) -> str:

@@ -49,6 +49,16 @@ class Piece(enum.Enum):
         return cls(colour if king else colour.lower())
 
 
+def side_name(colour: str) -> str:
+    """``"White"`` for ``"W"``, ``"Black"`` for ``"B"`` (message wording)."""
+    return "White" if colour == "W" else "Black"
+
+
+def other_side(colour: str) -> Colour:
+    """The colour that is not ``colour`` (``"W"`` <-> ``"B"``)."""
+    return "B" if colour == "W" else "W"
+
+
 class Position:
     """Pieces on a variant's board and the side to move. Immutable; ``play`` returns a new one.
 
@@ -218,9 +228,8 @@ class Position:
             crowning = {c: set(variant.crowning_squares(c)) for c in ("W", "B")}
             for square, piece in self.pieces():
                 if not piece.is_king and square in crowning[piece.colour]:
-                    side = "White" if piece.colour == "W" else "Black"
-                    found.append(f"{side} man on {self._name(square)}, its crowning square "
-                                 "(it would be a king)")
+                    found.append(f"{side_name(piece.colour)} man on {self._name(square)}, "
+                                 "its crowning square (it would be a king)")
         start = Position.initial(variant)
         sides: tuple[tuple[Colour, str], ...] = (("W", "White"), ("B", "Black"))
         for colour, side in sides:
@@ -257,8 +266,7 @@ class Position:
         own, opponent = (self.white_bits, self.black_bits) if white else (
             self.black_bits, self.white_bits)
         if not own & source:
-            side = "White" if white else "Black"
-            raise ValueError(f"no {side} piece on {self._name(from_square)}")
+            raise ValueError(f"no {side_name(self.turn)} piece on {self._name(from_square)}")
         captured = 0
         for square in move.captures:
             captured |= 1 << self.variant.board.bit_index(square)
@@ -318,7 +326,7 @@ def _place(
         names = [str(n) for n in range(first, last + 1)]
     else:
         names = [body]
-    side = "White" if colour == "W" else "Black"
+    side = side_name(colour)
     for name in names:
         if not name or not (name.isdigit() or (name[0].isalpha() and name[1:].isdigit())):
             raise FenError(f"{item!r} is not a square")

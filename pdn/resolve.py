@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from pdn.geometry import Board
 from pdn.movegen import Move, RawMove, Rules, rules_for
-from pdn.position import Piece, Position
+from pdn.position import Piece, Position, side_name
 from pdn.variants import Variant
 
 #: Texts that record "a move was played here but nobody wrote which".
@@ -313,7 +313,7 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
     if reading.from_file is not None:
         return _irregular(
             "illegal-move",
-            f"no {_side(position.turn)} piece on the {chr(97 + reading.from_file)}-file "
+            f"no {side_name(position.turn)} piece on the {chr(97 + reading.from_file)}-file "
             f"can go to {shown_to}",
             moves,
         )
@@ -325,8 +325,8 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
     if piece.colour != position.turn:
         return _irregular(
             "illegal-move",
-            f"the piece on {shown_from} is {_side(piece.colour)}'s, but "
-            f"{_side(position.turn)} is to move",
+            f"the piece on {shown_from} is {side_name(piece.colour)}'s, but "
+            f"{side_name(position.turn)} is to move",
             moves,
         )
     captures = [move for move in moves if move.is_capture]
@@ -380,10 +380,6 @@ def _why_not(position: Position, piece: Piece, squares: Sequence[int]) -> str:
             ]
             return f"the way is blocked at {', '.join(blockers)}"
     return "not a move this piece can make here (wrong direction, too far, or nothing to jump)"
-
-
-def _side(colour: str) -> str:
-    return "White" if colour == "W" else "Black"
 
 
 def _pieces(count: int) -> str:
