@@ -430,7 +430,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     seen_tags: set[str] = set()
     moved = False
     known_moves, known_numbers = _normal_moves, _normal_numbers
-    make_node = GameNode._new
+    new_node = object.__new__
     # the current line: the node the next move follows, the line's last move, where its first
     # move goes, what waits for the next move, and whether a move number came after the last
     tail: GameNode = game
@@ -443,14 +443,15 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     numbered = False
     for kind, text, offset in items:
         if kind == "MOVE" or kind == "UNKNOWN_MOVE":
-            node = make_node(
-                tail,
-                (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--",
-                number,
-                setup,
-                offset,
-                where,
-            )
+            node = new_node(GameNode)  # fields as GameNode's docstring lists them
+            node.parent = tail
+            node.move = (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--"
+            node.move_number = number
+            node.strength = None
+            node.setup = setup
+            node.variations = []
+            node._offset = offset
+            node._places = where
             if before:
                 node.comments_before = before
                 for comment in before:

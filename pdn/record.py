@@ -139,6 +139,13 @@ class GameNode:
     ``move`` is normalised text: lower-case squares, leading zeros dropped, separators as
     written (``"32-28"``, ``"28x19x10"``, ``"c3:e5"``, ``"ed4"``, ``"--"`` for an unknown move).
     ``move_number`` is ``"23."``/``"23..."`` (leading zeros dropped) or ``None``.
+
+    The reader builds nodes without ``__init__`` (``object.__new__``, then ``parent``,
+    ``move``, ``move_number``, ``strength``, ``setup``, ``variations``, ``_offset`` and
+    ``_places`` set inline in its hot loop): ``nags``, ``comments_before``, ``comments_after``
+    and ``commands`` are left unset and appear as empty lists on first access
+    (``__getattr__``), fewer objects per move; ``line`` and ``column`` come from
+    ``_places(_offset)`` on first access.
     """
 
     __slots__ = (
@@ -188,33 +195,8 @@ class GameNode:
         self.line = line
         self.column = column
 
-    @classmethod
-    def _new(
-        cls,
-        parent: GameNode,
-        move: str,
-        move_number: str | None,
-        setup: str | None,
-        offset: int,
-        places: TextPlaces,
-    ) -> GameNode:
-        """Positional constructor for the reader's hot loop. ``nags``, ``comments_before``,
-        ``comments_after`` and ``commands`` are left unset and appear as empty lists on first
-        access (``__getattr__``): fewer objects per move, less garbage-collector work;
-        ``line`` and ``column`` come from ``places(offset)`` on first access."""
-        node = object.__new__(cls)
-        node.parent = parent
-        node.move = move
-        node.move_number = move_number
-        node.strength = None
-        node.setup = setup
-        node.variations = []
-        node._offset = offset
-        node._places = places
-        return node
-
     def __getattr__(self, name: str) -> Any:
-        """Create a lazily omitted field (see ``_new``) on first access."""
+        """Create a lazily omitted field on first access (reader-built nodes, see the class)."""
         if name in _LAZY_LISTS:
             value: list[Any] = []
             object.__setattr__(self, name, value)
