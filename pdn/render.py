@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 
 from pdn.findings import Finding
+from pdn.position import side_name
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
@@ -130,7 +131,7 @@ class BoardView:
     ) -> BoardView:
         """The board of ``position`` in its variant's notation, captioned with the side to move."""
         variant = position.variant
-        side = "White" if position.turn == "W" else "Black"
+        side = side_name(position.turn)
         return cls(
             variant.board,
             dict(position.pieces()),
@@ -411,7 +412,7 @@ class GameView:
         if not 0 <= ply <= self.last_ply:
             raise IndexError(f"ply {ply} is not in 0..{self.last_ply}")
         position = self.replay.positions[ply]
-        side = "White" if position.turn == "W" else "Black"
+        side = side_name(position.turn)
         if ply == 0:
             caption = f"start · {side} to move"
             last_move = None
