@@ -68,7 +68,7 @@ def legal_moves(position: Position, keep_duplicates: bool = False) -> list[Move]
     exists, filtered by the capture law; duplicates merged unless ``keep_duplicates``.
     Cost: bit-parallel for plain moves, a depth-first search per capturing piece."""
     rules = rules_for(position.variant)
-    own, opponent = _sides(position)
+    own, opponent = position.sides()
     raw = rules.generate(own, opponent, position.king_bits, position.turn == "W", keep_duplicates)
     return [rules.to_move(move) for move in raw]
 
@@ -80,16 +80,10 @@ def perft(position: Position, depth: int, keep_duplicates: bool = False) -> list
         return []
     rules = rules_for(position.variant)
     counts = [0] * depth
-    own, opponent = _sides(position)
+    own, opponent = position.sides()
     rules.perft(own, opponent, position.king_bits, position.turn == "W", depth, keep_duplicates,
                 counts, 0)
     return counts
-
-
-def _sides(position: Position) -> tuple[int, int]:
-    if position.turn == "W":
-        return position.white_bits, position.black_bits
-    return position.black_bits, position.white_bits
 
 
 #: Engine tables per distinct variant definition (equal variants share them).

@@ -213,6 +213,12 @@ class Position:
         """Number of pieces of ``colour``."""
         return (self.white_bits if colour == "W" else self.black_bits).bit_count()
 
+    def sides(self) -> tuple[int, int]:
+        """(bitboard of the side to move, bitboard of the other side). O(1)."""
+        if self.turn == "W":
+            return self.white_bits, self.black_bits
+        return self.black_bits, self.white_bits
+
     def problems(self) -> list[str]:
         """Why this position is impossible for its variant, in words; [] when fine.
 

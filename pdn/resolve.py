@@ -106,7 +106,7 @@ def _raw_candidates(
     from-squares (all pieces for a short form), except that every capture is searched when a
     capture law compares them. Cost: one bit-parallel capture check, then the captures or
     the plain moves of one or two pieces (of all pieces for such a law's captures)."""
-    own, opponent = _sides(position)
+    own, opponent = position.sides()
     kings, white = position.king_bits, position.turn == "W"
     movers = 0
     for reading in readings:
@@ -389,7 +389,7 @@ def _pieces(count: int) -> str:
 def _plain_move(position: Position, from_square: int, to_square: int) -> Move | None:
     """The engine's non-capturing move from -> to, if the piece's movement allows it here."""
     rules = rules_for(position.variant)
-    own, opponent = _sides(position)
+    own, opponent = position.sides()
     for raw in rules.plain_moves(own, opponent, position.king_bits, position.turn == "W"):
         move = rules.to_move(raw)
         if move.path == (from_square, to_square):
@@ -430,12 +430,6 @@ def _capture_rule_reason(position: Position, recorded: Move, captures: Sequence[
              else "no capture was legal")
     return (f"{variant.name} rule: {rule}; {full_path(recorded, variant)} takes "
             f"{_pieces(len(recorded.captures))}; {legal}")
-
-
-def _sides(position: Position) -> tuple[int, int]:
-    if position.turn == "W":
-        return position.white_bits, position.black_bits
-    return position.black_bits, position.white_bits
 
 
 def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | None:
