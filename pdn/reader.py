@@ -391,7 +391,19 @@ def _nag_value(text: str) -> int:
 
 
 def parse_tag(token: str) -> tuple[str, str, list[str]]:
-    """Split a TAG token into name, value and problems in words (empty when well formed)."""
+    """Split a TAG token into name, value and problems in words (empty when well formed).
+
+    The common shape ``[Name "value"]`` (ASCII name, one space) is split with string methods;
+    it means what ``parse_any_tag`` reads there (a test asserts so). O(len(token))."""
+    if token.endswith('"]'):
+        name, quote, rest = token[1:-1].partition(' "')
+        if rest and quote and name.isascii() and name.isidentifier():
+            return name, rest[:-1].replace('\\"', '"'), []
+    return parse_any_tag(token)
+
+
+def parse_any_tag(token: str) -> tuple[str, str, list[str]]:
+    """``parse_tag`` for every TAG token (padded, unquoted, unclosed ...). O(len(token))."""
     parts = _TAG_PARTS.match(token)
     if parts is None:  # the TAG terminal guarantees a name; defensive for direct calls
         return "", token, ["malformed tag"]

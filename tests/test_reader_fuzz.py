@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pdn import scan
 from pdn.findings import CODES
-from pdn.reader import parse_span, read_games
+from pdn.reader import parse_any_tag, parse_span, parse_tag, read_games
 from pdn.scan import iter_spans, span_of_text
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -143,3 +143,21 @@ def test_chunk_boundaries_never_change_the_spans(text: str, chunk: int) -> None:
             assert pieces == whole
     finally:
         scan.CHUNK_CHARS = original
+
+
+tag_names = st.one_of(
+    st.sampled_from(["Event", "White", "GameType", "_x1", "1st", "Événement", "a-b"]),
+    st.text(alphabet="aZ_9 é", min_size=0, max_size=6),
+)
+tag_values = st.text(alphabet='ab "\\]\n\t', max_size=8)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    tag_names, st.sampled_from([" ", "", "  ", "\t"]), tag_values, st.sampled_from(["]", "", " ]"])
+)
+def test_tag_shortcut_reads_every_tag_as_the_general_split(
+    name: str, space: str, value: str, close: str
+) -> None:
+    for token in (f'[{name}{space}"{value}"{close}', f"[{name}{space}{value}{close}"):
+        assert parse_tag(token) == parse_any_tag(token)
