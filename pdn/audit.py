@@ -619,11 +619,9 @@ class _Auditor:
             )
             return
         position = self.final.position
-        material = material_of(position)
-        pieces = {"W": sum(material[:2]), "B": sum(material[2:])}
-        if not any(material):
+        if not position.count("W") + position.count("B"):
             return  # an empty board (placeholder FEN) says nothing about the result
-        if winner is not None and pieces[winner] == 0 and not self.variant.giveaway:
+        if winner is not None and position.count(winner) == 0 and not self.variant.giveaway:
             self._result(f"result {text} is a win for {side_name(winner)}, who has no pieces left")
             return
         if position.legal_moves():
@@ -690,6 +688,4 @@ def _fen_number(fen: str) -> int:
 
 
 def _no_move_words(position: Position) -> str:
-    material = material_of(position)
-    own = sum(material[:2]) if position.turn == "W" else sum(material[2:])
-    return "has no pieces left" if own == 0 else "has no legal move"
+    return "has no pieces left" if position.count(position.turn) == 0 else "has no legal move"
