@@ -10,8 +10,9 @@ that line is not replayed. Exports in a known dialect (``pdn.detect.detect_diale
 as meant: rotated squares are renamed, and a capture written jump by jump is joined into one
 ply when the same piece goes on with it. Draw rules are counted by ``pdn.drawrules``; the
 result is compared with the terminator and with the final position of the main line. Cost:
-one replay of every written move plus one legal-move generation per ply (inside ``resolve``);
-the main-line plies variant inference already replayed in the chosen variant are taken from it
+one replay of every written move, each resolved by ``resolve`` (the written piece's moves; the
+whole legal list only to diagnose an irregular move); the main-line plies variant inference
+already replayed in the chosen variant are taken from it
 (``pdn.detect.detect_variant_replayed``), not resolved again.
 
 ``replay(game)`` is the one replay of the toolkit: the same run, returning besides the findings
