@@ -237,11 +237,13 @@ class Position:
                     found.append(f"{side_name(piece.colour)} man on {self._name(square)}, "
                                  "its crowning square (it would be a king)")
         start = Position.initial(variant)
-        sides: tuple[tuple[Colour, str], ...] = (("W", "White"), ("B", "Black"))
-        for colour, side in sides:
+        colours: tuple[Colour, ...] = ("W", "B")
+        for colour in colours:
             have, most = self.count(colour), start.count(colour)
             if have > most:
-                found.append(f"{side} has {have} pieces; {variant.name} starts with {most}")
+                found.append(
+                    f"{side_name(colour)} has {have} pieces; {variant.name} starts with {most}"
+                )
         return found
 
     def _name(self, square: int) -> str:
