@@ -43,7 +43,7 @@ _TAG = (
 # ending with its line's trailing spaces: one match for most of a game's movetext.
 _WORD = r"[^\s{;\[()]+"
 _WORDS = (
-    rf"(?!{_RESULT_WORD}){_WORD}(?:(?:[^\S\n]|\n(?!%))+(?!{_RESULT_WORD}){_WORD})*"
+    rf"(?!{_RESULT_WORD}){_WORD}(?:\s+(?!(?<=\n)%)(?!{_RESULT_WORD}){_WORD})*"
     r"[^\S\n]*"
 )
 _SCAN = re.compile(
