@@ -30,6 +30,13 @@ def test_a_game_without_terminator_ends_at_the_next_tag_section() -> None:
     assert first.text.endswith("19-23") and second.text.endswith("33-29")
 
 
+def test_a_percent_line_inside_movetext_hides_its_tags_and_results() -> None:
+    text = '[A "1"]\n1. 32-28 19-23\n%[B "2"] 1-0\n2. 33-29 %x 0-2\n[C "3"] *'
+    first, second = spans_of(text)
+    assert first.text == text[: text.index("0-2") + 3]
+    assert (first.tags, second.tags) == ((("A", "1"),), (("C", "3"),))
+
+
 def test_brackets_and_results_inside_comments_do_not_split() -> None:
     text = '[Event "a"]\n1. 32-28 {see [Event "x"] 1-0 *} ; 2-0 here\n19-23 *'
     (span,) = spans_of(text)
