@@ -56,8 +56,9 @@ def timed(count: Callable[[], int]) -> tuple[int, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--quick", action="store_true", help="one ply less on each position")
     args = parser.parse_args()
     try:
@@ -65,8 +66,10 @@ def main() -> None:
     except ImportError:
         draughts = None
         print("py-draughts not installed: run benchmarks/setup-peers.sh; pdn alone below")
-    print(f"{'position':<15}{'depth':>6}{'leaves':>10}{'pdn perft n/s':>15}{'pdn API n/s':>13}"
-          f"{'peer n/s':>11}{'peer/perft':>12}{'peer/API':>10}")
+    print(
+        f"{'position':<15}{'depth':>6}{'leaves':>10}{'pdn perft n/s':>15}{'pdn API n/s':>13}"
+        f"{'peer n/s':>11}{'peer/perft':>12}{'peer/API':>10}"
+    )
     for name, board_class, depth, quick_depth in CASES:
         depth = quick_depth if args.quick else depth
         position = Position.initial(Variant.from_name(name))
@@ -79,12 +82,17 @@ def main() -> None:
             counts["py-draughts"], peer_seconds = timed(
                 lambda: peer_perft(board, depth)  # noqa: B023
             )
-            peer = (f"{counts['py-draughts'] / peer_seconds:,.0f}",
-                    f"{peer_seconds / seconds:.2f}x", f"{peer_seconds / api_seconds:.2f}x")
+            peer = (
+                f"{counts['py-draughts'] / peer_seconds:,.0f}",
+                f"{peer_seconds / seconds:.2f}x",
+                f"{peer_seconds / api_seconds:.2f}x",
+            )
         if len(set(counts.values())) > 1:
             print(f"  counts differ: {counts}")
-        print(f"{name:<15}{depth:>6}{leaves:>10,}{leaves / seconds:>15,.0f}"
-              f"{api_leaves / api_seconds:>13,.0f}{peer[0]:>11}{peer[1]:>12}{peer[2]:>10}")
+        print(
+            f"{name:<15}{depth:>6}{leaves:>10,}{leaves / seconds:>15,.0f}"
+            f"{api_leaves / api_seconds:>13,.0f}{peer[0]:>11}{peer[1]:>12}{peer[2]:>10}"
+        )
 
 
 if __name__ == "__main__":

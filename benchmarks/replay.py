@@ -50,11 +50,16 @@ HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent.parent / "shared" / "corpus"
 PEERS = HERE / ".venv-peers"
 FILES = {
-    "international": ("rhalbersma/mobydam/*.pdn", "mig0/Games-Checkers/data__games__internt__*.pdn",
-                      "miskibin/py-draughts/test__games__standard__*.pdn"),
-    "russian": ("mig0/Games-Checkers/data__games__russian__*.pdn",
-                "wiegerw/pdn/games__succeed__ussr1947.pdn",
-                "miskibin/py-draughts/test__games__russian__*.pdn"),
+    "international": (
+        "rhalbersma/mobydam/*.pdn",
+        "mig0/Games-Checkers/data__games__internt__*.pdn",
+        "miskibin/py-draughts/test__games__standard__*.pdn",
+    ),
+    "russian": (
+        "mig0/Games-Checkers/data__games__russian__*.pdn",
+        "wiegerw/pdn/games__succeed__ussr1947.pdn",
+        "miskibin/py-draughts/test__games__russian__*.pdn",
+    ),
     "brazilian": ("miskibin/py-draughts/test__games__brazilian__*.pdn",),
 }
 #: Move texts of each variant's games: {variant: [[move text, ...] per game]}.
@@ -109,8 +114,10 @@ def _canonical_moves(game: Game, variant: Variant) -> list[str] | None:
 
 def move_texts(games: dict[str, list[Game]]) -> Moves:
     """The main-line move texts as written in the files."""
-    return {name: [[node.move or "" for node in game.mainline()] for game in group]
-            for name, group in games.items()}
+    return {
+        name: [[node.move or "" for node in game.mainline()] for game in group]
+        for name, group in games.items()
+    }
 
 
 def pdn_rows(games: dict[str, list[Game]], repeat: int) -> dict[str, dict[str, list[object]]]:
@@ -121,8 +128,10 @@ def pdn_rows(games: dict[str, list[Game]], repeat: int) -> dict[str, dict[str, l
         plies = sum(len(moves) for moves in texts[name])
         _, seconds = best_of(repeat, partial(audit_all, group))
         rows["pdn audit"][name] = [plies, seconds, ""]
-        rows["pdn resolve+play"][name] = [*best_of(repeat, partial(replay_all, name, texts[name])),
-                                          ""]
+        rows["pdn resolve+play"][name] = [
+            *best_of(repeat, partial(replay_all, name, texts[name])),
+            "",
+        ]
     return rows
 
 
@@ -157,8 +166,11 @@ def py_draughts_main(moves: Moves, repeat: int) -> dict[str, list[object]]:
     from loguru import logger  # type: ignore[import-not-found]
 
     logger.remove()  # it logs every refused move
-    boards = {"international": draughts.StandardBoard, "russian": draughts.RussianBoard,
-              "brazilian": draughts.BrazilianBoard}
+    boards = {
+        "international": draughts.StandardBoard,
+        "russian": draughts.RussianBoard,
+        "brazilian": draughts.BrazilianBoard,
+    }
     found: dict[str, list[object]] = {}
     for name, games in moves.items():
         board_class = boards[name]
@@ -240,12 +252,20 @@ def peer_rows(moves: Moves, repeat: int, slow_plies: int) -> dict[str, dict[str,
             env = dict(os.environ)
             if peer == "pydraughts":
                 env["PYTHONPATH"] = str(PEERS / "pydraughts")
-            command = [str(python), __file__, "--peer", peer, "--repeat", str(repeat),
-                       "--slow-plies", str(slow_plies), str(data)]
+            command = [
+                str(python),
+                __file__,
+                "--peer",
+                peer,
+                "--repeat",
+                str(repeat),
+                "--slow-plies",
+                str(slow_plies),
+                str(data),
+            ]
             done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
             if done.returncode:
-                print(f"({peer} failed: {done.stderr.strip().splitlines()[-1:]})",
-                      file=sys.stderr)
+                print(f"({peer} failed: {done.stderr.strip().splitlines()[-1:]})", file=sys.stderr)
                 continue
             rows[peer] = json.loads(done.stdout)
     return rows
@@ -279,8 +299,12 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--slow-plies", type=int, default=2000,
-                        help="plies per variant pydraughts replays (it is slow)")
+    parser.add_argument(
+        "--slow-plies",
+        type=int,
+        default=2000,
+        help="plies per variant pydraughts replays (it is slow)",
+    )
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--no-peers", action="store_true", help="time pdn alone")
     parser.add_argument("--peer", choices=("pydraughts", "py-draughts"), help=argparse.SUPPRESS)

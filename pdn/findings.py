@@ -65,7 +65,15 @@ class Finding:
         return {
             key: data[key]
             for key in (
-                "file", "game", "ply", "move", "line", "column", "code", "severity", "message",
+                "file",
+                "game",
+                "ply",
+                "move",
+                "line",
+                "column",
+                "code",
+                "severity",
+                "message",
             )
         }
 

@@ -59,9 +59,7 @@ class Board:
         object.__setattr__(self, "_by_coords", {c: s for s, c in enumerate(coords) if s})
         bit_index = tuple(-1 if s == 0 else r * stride + f for s, (f, r) in enumerate(coords))
         object.__setattr__(self, "_bit_index", bit_index)
-        object.__setattr__(
-            self, "_square_by_index", {i: s for s, i in enumerate(bit_index) if s}
-        )
+        object.__setattr__(self, "_square_by_index", {i: s for s, i in enumerate(bit_index) if s})
 
     # -- squares -------------------------------------------------------------------------
     def is_playable(self, file: int, rank: int) -> bool:

@@ -81,8 +81,9 @@ def perft(position: Position, depth: int, keep_duplicates: bool = False) -> list
     rules = rules_for(position.variant)
     counts = [0] * depth
     own, opponent = position.sides()
-    rules.perft(own, opponent, position.king_bits, position.turn == "W", depth, keep_duplicates,
-                counts, 0)
+    rules.perft(
+        own, opponent, position.king_bits, position.turn == "W", depth, keep_duplicates, counts, 0
+    )
     return counts
 
 
@@ -163,10 +164,12 @@ class Rules:
         )
         self.king_move_offsets = _split([self.offsets[d] for d in ids(king_steps, True)])
         # the same steps as signed bit-index deltas, for listing moves one target at a time
-        self.man_move_steps = tuple(up + tuple(-o for o in down)
-                                    for up, down in self.man_move_offsets)
+        self.man_move_steps = tuple(
+            up + tuple(-o for o in down) for up, down in self.man_move_offsets
+        )
         self.king_move_steps = self.king_move_offsets[0] + tuple(
-            -o for o in self.king_move_offsets[1])
+            -o for o in self.king_move_offsets[1]
+        )
         self.king_capture_offsets = _split([self.offsets[d] for d in self.king_capture_dirs])
         self.rays: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
         for square in board.squares:
@@ -184,7 +187,9 @@ class Rules:
         self.many_landings = variant.king_range == "flying"
         # men-only captures can be counted without paths when no rule looks past the count
         self.counts_men_alone = not variant.promote_in_passing and variant.capture_law in (
-            "free", "quantity", "czech"
+            "free",
+            "quantity",
+            "czech",
         )
         self.plain_move_cache: dict[tuple[int, int, bool], Move] = {}
         self.square_of = [0] * size
@@ -213,8 +218,9 @@ class Rules:
                     (square_of[source], square_of[target]), (), promotes
                 )
             return move
-        return Move(tuple([square_of[i] for i in path]),
-                    tuple([square_of[i] for i in captured]), promotes)
+        return Move(
+            tuple([square_of[i] for i in path]), tuple([square_of[i] for i in captured]), promotes
+        )
 
     def generate(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> list[RawMove]:
         """Legal raw moves of the side owning ``own``."""
@@ -252,8 +258,17 @@ class Rules:
                     count += reach.bit_count()
         return count
 
-    def perft(self, own: int, opp: int, kings: int, white: bool, depth: int, keep: bool,
-              counts: list[int], ply: int) -> None:
+    def perft(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        white: bool,
+        depth: int,
+        keep: bool,
+        counts: list[int],
+        ply: int,
+    ) -> None:
         """Add the move counts below this node to ``counts[ply:]`` (make by bit arithmetic)."""
         if depth == 1:
             counts[ply] += self.count_moves(own, opp, kings, white, keep)
@@ -267,12 +282,21 @@ class Rules:
                 after = (after & ~source_bit) | target_bit
             elif promotes:
                 after |= target_bit
-            self.perft(opp & ~captured, own ^ source_bit ^ target_bit, after, not white,
-                       depth - 1, keep, counts, ply + 1)
+            self.perft(
+                opp & ~captured,
+                own ^ source_bit ^ target_bit,
+                after,
+                not white,
+                depth - 1,
+                keep,
+                counts,
+                ply + 1,
+            )
 
     # -- plain moves ----------------------------------------------------------------------
-    def plain_moves(self, own: int, opp: int, kings: int, white: bool, movers: int = -1
-                    ) -> list[RawMove]:
+    def plain_moves(
+        self, own: int, opp: int, kings: int, white: bool, movers: int = -1
+    ) -> list[RawMove]:
         """Every non-capturing move of the pieces in the ``movers`` mask (default: all of
         ``own``), in the same order as without a mask (call only when no capture exists)."""
         empty = self.playable & ~(own | opp)
@@ -342,16 +366,16 @@ class Rules:
                     return True
         return False
 
-    def captures(self, own: int, opp: int, kings: int, white: bool, keep: bool,
-                 movers: int = -1) -> list[RawMove]:
+    def captures(
+        self, own: int, opp: int, kings: int, white: bool, keep: bool, movers: int = -1
+    ) -> list[RawMove]:
         """Every legal capture as raw moves: duplicates merged unless ``keep``; ``movers``
         as in `capture_sequences`."""
         crown = self.crown[white]
         moves: list[RawMove] = []
         seen: set[tuple[object, ...]] = set()
         king_order = self.variant.king_order_matters
-        for path, caps, taken, final_king in self.capture_sequences(own, opp, kings, white,
-                                                                     movers):
+        for path, caps, taken, final_king in self.capture_sequences(own, opp, kings, white, movers):
             source, target = path[0], path[-1]
             promotes = not (kings >> source) & 1 and (final_king or bool((crown >> target) & 1))
             if not keep:
@@ -375,8 +399,7 @@ class Rules:
             return len(self.captures(own, opp, kings, white, keep))
         return len({(path[0], path[-1], taken) for path, _caps, taken, _king in sequences})
 
-    def _count_man_captures(self, own: int, opp: int, kings: int, white: bool, keep: bool
-                            ) -> int:
+    def _count_man_captures(self, own: int, opp: int, kings: int, white: bool, keep: bool) -> int:
         """`count_captures` when only men capture and the law looks at nothing but the
         number of pieces: the same search as `capture_sequences` with an explicit stack,
         keeping only (start, end, captured, length) — the perft hot path."""
@@ -403,8 +426,11 @@ class Rules:
                 occ = base & ~taken if immediate else base
                 extended = False
                 for _d, victim, land in jumps[square]:
-                    if ((victims >> victim) & 1 and not (taken >> victim) & 1
-                            and not (occ >> land) & 1):
+                    if (
+                        (victims >> victim) & 1
+                        and not (taken >> victim) & 1
+                        and not (occ >> land) & 1
+                    ):
                         stack.append((land, taken | (1 << victim), length + 1))
                         extended = True
                 if not extended and length:
@@ -416,8 +442,9 @@ class Rules:
             return len(ends)
         return len({end[:3] for end in ends})
 
-    def capture_sequences(self, own: int, opp: int, kings: int, white: bool, movers: int = -1
-                          ) -> list[Sequence]:
+    def capture_sequences(
+        self, own: int, opp: int, kings: int, white: bool, movers: int = -1
+    ) -> list[Sequence]:
         """Every capture sequence the capture law allows (duplicates included), of the pieces
         in the ``movers`` mask only (default: all; a mask is meant for the free-choice law,
         where the law does not compare pieces). Cost: a depth-first search from each piece
@@ -444,22 +471,30 @@ class Rules:
             occ = base & ~taken if immediate else base
             found: list[Jump] = []
             for d, victim, land in man_jumps[square]:
-                if ((man_victims >> victim) & 1 and not (taken >> victim) & 1
-                        and not (occ >> land) & 1):
+                if (
+                    (man_victims >> victim) & 1
+                    and not (taken >> victim) & 1
+                    and not (occ >> land) & 1
+                ):
                     found.append((d, victim, (land,)))
             return found
 
-        def king_options(square: int, taken: int, arrived: int, only: int, exclude: int
-                         ) -> list[Jump]:
+        def king_options(
+            square: int, taken: int, arrived: int, only: int, exclude: int
+        ) -> list[Jump]:
             """Next jumps of a king on ``square``; ``only``/``exclude`` a direction (-1: none)."""
             occ = base & ~taken if immediate else base
             found: list[Jump] = []
             if not flying:
                 for d, victim, land in king_jumps[square]:
-                    if ((opp >> victim) & 1 and not (taken >> victim) & 1
-                            and not (occ >> land) & 1
-                            and not (immediate and arrived >= 0 and d == reverse[arrived]
-                                     and not may_reverse)):
+                    if (
+                        (opp >> victim) & 1
+                        and not (taken >> victim) & 1
+                        and not (occ >> land) & 1
+                        and not (
+                            immediate and arrived >= 0 and d == reverse[arrived] and not may_reverse
+                        )
+                    ):
                         found.append((d, victim, (land,)))
                 return found
             for d in king_dirs:
@@ -481,19 +516,23 @@ class Rules:
                 if many_landings:
                     while j < length and not (occ >> ray[j]) & 1:
                         j += 1
-                found.append((d, victim, ray[i + 1:j]))
+                found.append((d, victim, ray[i + 1 : j]))
             return found
 
-        def expand(path: tuple[int, ...], caps: tuple[int, ...], taken: int, king: bool,
-                   jumps: list[Jump]) -> None:
+        def expand(
+            path: tuple[int, ...], caps: tuple[int, ...], taken: int, king: bool, jumps: list[Jump]
+        ) -> None:
             for d, victim, landings in jumps:
                 caps2 = caps + (victim,)
                 taken2 = taken | (1 << victim)
                 if len(landings) == 1:
                     land = landings[0]
                     king2 = king or (in_passing and bool((crown >> land) & 1))
-                    following = (king_options(land, taken2, d, -1, -1) if king2
-                                 else man_options(land, taken2))
+                    following = (
+                        king_options(land, taken2, d, -1, -1)
+                        if king2
+                        else man_options(land, taken2)
+                    )
                     if following:
                         expand(path + (land,), caps2, taken2, king2, following)
                     else:

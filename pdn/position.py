@@ -101,9 +101,7 @@ class Position:
         return _initial(variant)
 
     @classmethod
-    def from_pieces(
-        cls, variant: Variant, pieces: dict[int, Piece], turn: Colour
-    ) -> Position:
+    def from_pieces(cls, variant: Variant, pieces: dict[int, Piece], turn: Colour) -> Position:
         """A position from {square: piece}; ValueError for squares not on the board."""
         return cls._from_map(variant, pieces, turn)
 
@@ -234,8 +232,10 @@ class Position:
             crowning = {c: set(variant.crowning_squares(c)) for c in ("W", "B")}
             for square, piece in self.pieces():
                 if not piece.is_king and square in crowning[piece.colour]:
-                    found.append(f"{side_name(piece.colour)} man on {self._name(square)}, "
-                                 "its crowning square (it would be a king)")
+                    found.append(
+                        f"{side_name(piece.colour)} man on {self._name(square)}, "
+                        "its crowning square (it would be a king)"
+                    )
         start = Position.initial(variant)
         colours: tuple[Colour, ...] = ("W", "B")
         for colour in colours:
@@ -271,8 +271,9 @@ class Position:
         source = 1 << index_of[from_square]
         target = 1 << index_of[to_square]
         white = self.turn == "W"
-        own, opponent = (self.white_bits, self.black_bits) if white else (
-            self.black_bits, self.white_bits)
+        own, opponent = (
+            (self.white_bits, self.black_bits) if white else (self.black_bits, self.white_bits)
+        )
         if not own & source:
             raise ValueError(f"no {side_name(self.turn)} piece on {self._name(from_square)}")
         captured = 0

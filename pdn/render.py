@@ -183,9 +183,7 @@ class BoardView:
             return self.palette.dark if (file + rank) % 2 == 0 else self.palette.dark_alternate
         return self.palette.dark if square is not None else self.palette.light
 
-    def _square_cell(
-        self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool
-    ) -> Text:
+    def _square_cell(self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool) -> Text:
         """The cells of one square: piece, mark or number, on its background."""
         palette = self.palette
         square = self.board.square_at(file, rank)
@@ -355,7 +353,8 @@ class GameView:
         self.variant_origin = (
             f"GameType {game.headers.get('GameType', '').strip()}"
             if not self.replay.variant_findings
-            else "as asked" if variant is not None
+            else "as asked"
+            if variant is not None
             else "inferred"
         )
         self.findings = list(findings) if findings is not None else self.replay.findings
@@ -368,7 +367,8 @@ class GameView:
         rewrite = notation is not None or self.replay.dialect.rotated
         self.rewritten = (
             moves_in_notation(game, self.replay, self.notation, full=False, board_squares=True)
-            if rewrite else {}
+            if rewrite
+            else {}
         )
         self.mainline = list(game.mainline())
         self.node_plies = {id(node): index for index, node in enumerate(self.mainline, 1)}
@@ -424,8 +424,12 @@ class GameView:
             text = " ".join(self._move_text(node) for node in nodes)
             caption = f"{number}{'.' if first else '...'} {text} · {side} to move"
         return BoardView.from_position(
-            position, notation=self.notation, last_move=last_move, caption=caption,
-            flip=self.flip, glyphs=self.glyphs,
+            position,
+            notation=self.notation,
+            last_move=last_move,
+            caption=caption,
+            flip=self.flip,
+            glyphs=self.glyphs,
         )
 
     def _first_mover_starts(self) -> bool:
@@ -512,7 +516,7 @@ class GameView:
         """Footnote number and style per marked ply, and the numbered list of findings."""
         markers: dict[int, tuple[int, Style]] = {}
         listed: list[tuple[int | None, Finding]] = []
-        for finding in sorted(self.findings, key=lambda item: (item.ply or 0)):
+        for finding in sorted(self.findings, key=lambda item: item.ply or 0):
             if finding.ply is None:
                 listed.append((None, finding))
                 continue
@@ -569,8 +573,13 @@ def export_svg(renderable: RenderableType, *, title: str, width: int = 80) -> st
     from io import StringIO
 
     console = Console(
-        file=StringIO(), width=width, record=True, force_terminal=True,
-        color_system="truecolor", legacy_windows=False, _environ={},
+        file=StringIO(),
+        width=width,
+        record=True,
+        force_terminal=True,
+        color_system="truecolor",
+        legacy_windows=False,
+        _environ={},
     )
     console.print(renderable)
     return console.export_svg(title=title)

@@ -130,7 +130,8 @@ def _with_written_ends(rules: Rules, raw: list[RawMove], reading: WrittenMove) -
         return [rules.to_move(move) for move in raw if move[0] == source and move[1] == target]
     board, square_of = rules.variant.board, rules.square_of
     return [
-        rules.to_move(move) for move in raw
+        rules.to_move(move)
+        for move in raw
         if move[1] == target and board.coords(square_of[move[0]])[0] == reading.from_file
     ]
 
@@ -190,9 +191,7 @@ def _square(board: Board, text: str) -> int:
         raise ValueError(f"there is no playable square {text!r} on this board") from None
 
 
-def matching_moves(
-    moves: Sequence[Move], position: Position, reading: WrittenMove
-) -> list[Move]:
+def matching_moves(moves: Sequence[Move], position: Position, reading: WrittenMove) -> list[Move]:
     """One move per distinct key among ``moves`` that the reading fits (first path kept):
     ends as written, then the written path itself, else a path passing the written inner
     squares, else a trajectory crossing them. O(len(moves) * path length)."""
@@ -200,13 +199,15 @@ def matching_moves(
     squares = reading.squares
     if reading.from_file is not None:
         fits = [
-            move for move in moves
+            move
+            for move in moves
             if move.to_square == squares[-1]
             and board.coords(move.from_square)[0] == reading.from_file
         ]
     else:
         ends = [
-            move for move in moves
+            move
+            for move in moves
             if move.from_square == squares[0] and move.to_square == squares[-1]
         ]
         inner = squares[1:-1]
@@ -341,8 +342,12 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
             )
     recorded = _free_choice_capture(position, reading)
     if recorded is not None:
-        return _irregular("capture-rule", _capture_rule_reason(position, recorded, captures),
-                          moves, as_played=recorded)
+        return _irregular(
+            "capture-rule",
+            _capture_rule_reason(position, recorded, captures),
+            moves,
+            as_played=recorded,
+        )
     unfinished = _capture_as_written(position, reading.squares)
     if unfinished is not None:
         longer = [move for move in captures if move.from_square == from_square]
@@ -426,10 +431,15 @@ def _capture_rule_reason(position: Position, recorded: Move, captures: Sequence[
         rule = "a man may not capture a king"
     else:
         rule = CAPTURE_LAW_WORDS.get(variant.capture_law, "another capture was compulsory")
-    legal = (f"the legal captures are {_listing(position, captures)}" if captures
-             else "no capture was legal")
-    return (f"{variant.name} rule: {rule}; {full_path(recorded, variant)} takes "
-            f"{_pieces(len(recorded.captures))}; {legal}")
+    legal = (
+        f"the legal captures are {_listing(position, captures)}"
+        if captures
+        else "no capture was legal"
+    )
+    return (
+        f"{variant.name} rule: {rule}; {full_path(recorded, variant)} takes "
+        f"{_pieces(len(recorded.captures))}; {legal}"
+    )
 
 
 def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | None:
@@ -447,7 +457,8 @@ def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | No
         if end != from_square and position.piece_at(end) is not None:
             return None
         blockers = [
-            square for square in line_between(position.variant.board, start, end)
+            square
+            for square in line_between(position.variant.board, start, end)
             if square != from_square and position.piece_at(square) is not None
         ]
         if len(blockers) != 1 or blockers[0] in captured:

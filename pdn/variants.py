@@ -350,9 +350,7 @@ VARIANTS: dict[str, Variant] = {
     )
 }
 
-_BY_NAME: dict[str, Variant] = {
-    key: v for v in VARIANTS.values() for key in (v.name, *v.aliases)
-}
+_BY_NAME: dict[str, Variant] = {key: v for v in VARIANTS.values() for key in (v.name, *v.aliases)}
 
 #: PDN GameType number -> variant (PDN 3.0 table plus lidraughts' 97/98).
 _BY_GAMETYPE: dict[int, Variant] = {

@@ -32,19 +32,38 @@ Results = Literal["keep", "variant"]
 #: Outcome of a result spelling, scores read from the first mover's side (PDN 1.0/2.0: "from
 #: the aspect of the first side to move" -- Black in English checkers, White elsewhere).
 _OUTCOMES: dict[str, str] = {
-    "1-0": "first", "2-0": "first", "1:0": "first", "2:0": "first",
-    "0-1": "second", "0-2": "second", "0:1": "second", "0:2": "second",
-    "1/2-1/2": "draw", "1-1": "draw", "1/2:1/2": "draw", "1:1": "draw", "\u00bd-\u00bd": "draw",
-    "0-0": "none", "0:0": "none",
+    "1-0": "first",
+    "2-0": "first",
+    "1:0": "first",
+    "2:0": "first",
+    "0-1": "second",
+    "0-2": "second",
+    "0:1": "second",
+    "0:2": "second",
+    "1/2-1/2": "draw",
+    "1-1": "draw",
+    "1/2:1/2": "draw",
+    "1:1": "draw",
+    "\u00bd-\u00bd": "draw",
+    "0-0": "none",
+    "0:0": "none",
     "*": "unknown",
 }
 #: Each outcome spelled in the two PDN result styles (RULES.md A.8).
 _STYLE_SPELLING: dict[str, dict[str, str]] = {
     "international": {
-        "first": "2-0", "second": "0-2", "draw": "1-1", "none": "0-0", "unknown": "*",
+        "first": "2-0",
+        "second": "0-2",
+        "draw": "1-1",
+        "none": "0-0",
+        "unknown": "*",
     },
     "default": {
-        "first": "1-0", "second": "0-1", "draw": "1/2-1/2", "none": "0-0", "unknown": "*",
+        "first": "1-0",
+        "second": "0-1",
+        "draw": "1/2-1/2",
+        "none": "0-0",
+        "unknown": "*",
     },
 }
 #: Spellings PDN itself defines; ``results="variant"`` keeps these as the source wrote them.
@@ -128,7 +147,7 @@ def convert_fen_text(fen: str, board: Board, notation: Notation) -> str:
 
 def _fen_item(item: str, board: Board, notation: Notation) -> str:
     king = "K" if item[:1] in ("K", "k") else ""
-    text = item[len(king):]
+    text = item[len(king) :]
     if "-" in text:
         low, high = (board.parse_square(end) for end in text.split("-", 1))
         if notation == "numeric":
@@ -166,7 +185,8 @@ class _Options:
         rewrite = notation is not None or captures == "full"
         self.rewritten = (
             rewritten_moves(game, self.variant, notation, full=captures == "full")
-            if rewrite else None
+            if rewrite
+            else None
         )
 
     @property
@@ -250,10 +270,15 @@ def moves_in_notation(
             text = convert_move_text(dialect.move_text(written, board), board, own, separator)
         else:
             move, before = played.move, played.before
-            ambiguous = move.is_capture and sum(
-                1 for other in before.legal_moves()
-                if other.path[0] == move.path[0] and other.path[-1] == move.path[-1]
-            ) > 1
+            ambiguous = (
+                move.is_capture
+                and sum(
+                    1
+                    for other in before.legal_moves()
+                    if other.path[0] == move.path[0] and other.path[-1] == move.path[-1]
+                )
+                > 1
+            )
             text = move.notation(board, own, bool(full or ambiguous), separator)
         if own == "algebraic" and not board_squares:
             text = dialect.move_text(text, board)  # back into the dialect's frame
@@ -389,15 +414,19 @@ def _missing_command_texts(node: GameNode) -> list[str]:
     """Commands of a node that none of its comments carries (records built in code)."""
     if not node.commands:
         return []
-    carried = [command for text in node.comments_before + node.comments_after
-               for command in commands_in(text)]
+    carried = [
+        command
+        for text in node.comments_before + node.comments_after
+        for command in commands_in(text)
+    ]
     missing = []
     for command in node.commands:
         if command in carried:
             carried.remove(command)
         else:
-            missing.append(f"[%{command.name} {command.text}]" if command.text
-                           else f"[%{command.name}]")
+            missing.append(
+                f"[%{command.name} {command.text}]" if command.text else f"[%{command.name}]"
+            )
     return missing
 
 
@@ -475,8 +504,9 @@ def write_game(
     if game.raw is not None:
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"
     options = _Options(game, variant, notation, captures, move_numbers, results)
-    tag_lines = [f'[{name} "{escape_tag_value(options.tag(name, value))}"]'
-                 for name, value in options.tags()]
+    tag_lines = [
+        f'[{name} "{escape_tag_value(options.tag(name, value))}"]' for name, value in options.tags()
+    ]
     if tag_lines and game.comments_before:  # before the first tag: still this game's
         tag_lines.insert(0, _wrap(_comment_atoms(game.comments_before), width))
     atoms = _glue_parentheses(_movetext_atoms(game, options))
@@ -508,10 +538,17 @@ def write_games(
     for game in games:
         if count:
             stream.write("\n")
-        stream.write(write_game(
-            game, variant=variant, notation=notation, captures=captures, width=width,
-            move_numbers=move_numbers, results=results,
-        ))
+        stream.write(
+            write_game(
+                game,
+                variant=variant,
+                notation=notation,
+                captures=captures,
+                width=width,
+                move_numbers=move_numbers,
+                results=results,
+            )
+        )
         count += 1
     return count
 

@@ -14,8 +14,21 @@ from hypothesis import strategies as st
 
 from pdn.record import Game, GameNode
 
-TAG_NAMES = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
-             "Annotator", "WhiteElo", "X_custom", "P1")
+TAG_NAMES = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "GameType",
+    "FEN",
+    "Annotator",
+    "WhiteElo",
+    "X_custom",
+    "P1",
+)
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
 STRENGTHS = ("!", "?", "!!", "??", "!?", "?!", "(?)", "(!?)")
 COMMANDS = ("[%clock w0:10:00 B0:09:58]", "[%clk 1:55:21]", "[%eval -0.48]", "[%depth 12]")
@@ -78,20 +91,20 @@ def algebraic_moves() -> st.SearchStrategy[str]:
 def move_numbers() -> st.SearchStrategy[str | None]:
     """``None`` (no number written), ``N.`` or ``N...``."""
     number = st.integers(1, 300)
-    return st.one_of(
-        st.none(), number.map(lambda n: f"{n}."), number.map(lambda n: f"{n}...")
-    )
+    return st.one_of(st.none(), number.map(lambda n: f"{n}."), number.map(lambda n: f"{n}..."))
 
 
 def fens() -> st.SearchStrategy[str]:
     """Setup FEN strings in the shapes seen in files (ranges, kings, algebraic, ``H0:F1``)."""
-    return st.sampled_from([
-        "W:W31-50:B1-20",
-        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
-        "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8",
-        "W:W21,22,23:B1,2,3:H0:F1",
-        "B::",
-    ])
+    return st.sampled_from(
+        [
+            "W:W31-50:B1-20",
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+            "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8",
+            "W:W21,22,23:B1,2,3:H0:F1",
+            "B::",
+        ]
+    )
 
 
 @st.composite
@@ -115,8 +128,11 @@ def build_node(parent: GameNode, fields: dict[str, Any]) -> GameNode:
     line or after a move number (elsewhere they would belong to the previous move)."""
     first_in_line = parent.parent is None or bool(parent.variations)
     child = parent.add_variation(
-        fields["move"], move_number=fields["move_number"], strength=fields["strength"],
-        nags=list(fields["nags"]), setup=fields["setup"],
+        fields["move"],
+        move_number=fields["move_number"],
+        strength=fields["strength"],
+        nags=list(fields["nags"]),
+        setup=fields["setup"],
     )
     if first_in_line or child.move_number is not None:
         for text in fields["comments_before"]:

@@ -27,9 +27,7 @@ def _write_files(tmp_path: Path, files: int, games: int) -> list[str]:
 
 
 def _keys(reports: list[GameReport | PathError]) -> list[tuple[str, int | None]]:
-    return [
-        (r.file, None) if isinstance(r, PathError) else (str(r.file), r.game) for r in reports
-    ]
+    return [(r.file, None) if isinstance(r, PathError) else (str(r.file), r.game) for r in reports]
 
 
 def test_sequential_reports_every_game_in_order(tmp_path: Path) -> None:
@@ -60,7 +58,9 @@ def test_directories_expand_to_sorted_pdn_files(tmp_path: Path) -> None:
     for name in ("b/2.pdn", "1.pdn", "notes.md"):
         (tmp_path / name).write_text("*", encoding="utf-8")
     assert list(expand_paths([str(tmp_path), "-"])) == [
-        str(tmp_path / "1.pdn"), str(tmp_path / "b" / "2.pdn"), "-",
+        str(tmp_path / "1.pdn"),
+        str(tmp_path / "b" / "2.pdn"),
+        "-",
     ]
 
 

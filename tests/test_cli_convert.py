@@ -66,8 +66,7 @@ def test_convert_to_algebraic_with_standard_numbers(
 def test_convert_to_numeric_with_full_captures(
     small: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(capsys, "convert", str(small), "--notation", "numeric",
-                       "--captures", "full")
+    code, out, _ = run(capsys, "convert", str(small), "--notation", "numeric", "--captures", "full")
     assert code == 0
     assert out.endswith("1. 22-18 11-15 2. 18:11 8:15 0-1\n")
 
@@ -79,7 +78,11 @@ def test_convert_to_json_lines(small: Path, capsys: pytest.CaptureFixture[str]) 
     assert first["variant"] == "international" and second["variant"] == "russian"
     assert first["tags"][0] == ["Event", "Club"]
     assert [move["move"] for move in first["moves"]] == [
-        "32-28", "19-23", "28x19", "14x23", "33-28"
+        "32-28",
+        "19-23",
+        "28x19",
+        "14x23",
+        "33-28",
     ]
     assert first["moves"][3]["variations"][0][0]["move"] == "13x24"
     assert second["result"] == "0:1" and second["winner"] == "B"
@@ -111,8 +114,9 @@ def test_convert_variant_option_for_games_without_gametype(
 ) -> None:
     path = tmp_path / "bare.pdn"
     path.write_text("1. 22-18 11-15 *\n", encoding="utf-8")
-    code, out, _ = run(capsys, "convert", str(path), "--variant", "russian",
-                       "--notation", "algebraic")
+    code, out, _ = run(
+        capsys, "convert", str(path), "--variant", "russian", "--notation", "algebraic"
+    )
     assert (code, out) == (0, '[GameType "25"]\n\n1. c3-d4 f6-e5 *\n')  # says what it became
 
 
@@ -151,10 +155,28 @@ def test_list_json_and_csv(small: Path, capsys: pytest.CaptureFixture[str]) -> N
     code, out, _ = run(capsys, "list", str(small), "--format", "json")
     assert code == 0
     assert [json.loads(line) for line in out.splitlines()] == [
-        {"game": 1, "line": 1, "White": None, "Black": None, "Event": "Club", "Date": None,
-         "Result": "2-0", "GameType": "20", "plies": 5},
-        {"game": 2, "line": 7, "White": None, "Black": None, "Event": "Grozny", "Date": None,
-         "Result": "0:1", "GameType": "25", "plies": 4},
+        {
+            "game": 1,
+            "line": 1,
+            "White": None,
+            "Black": None,
+            "Event": "Club",
+            "Date": None,
+            "Result": "2-0",
+            "GameType": "20",
+            "plies": 5,
+        },
+        {
+            "game": 2,
+            "line": 7,
+            "White": None,
+            "Black": None,
+            "Event": "Grozny",
+            "Date": None,
+            "Result": "0:1",
+            "GameType": "25",
+            "plies": 4,
+        },
     ]
     code, out, _ = run(capsys, "list", str(small), "--format", "csv")
     assert out == (
@@ -178,7 +200,7 @@ def test_numeric_to_algebraic_to_numeric_through_files(
     assert main(["convert", str(algebraic), "--notation", "numeric", "-o", str(back)]) == 0
     assert "1. f6-e5 g3-h4" in algebraic.read_text(encoding="utf-8")
     assert back.read_text(encoding="utf-8") == numeric.read_text(encoding="utf-8")
-    assert numeric.read_text(encoding="utf-8").count("[GameType \"21\"]") == 43
+    assert numeric.read_text(encoding="utf-8").count('[GameType "21"]') == 43
     capsys.readouterr()
 
 

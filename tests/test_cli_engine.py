@@ -19,8 +19,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_perft_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "perft", "--variant", "international", "--depth", "3",
-                       "--format", "json")
+    code, out, _ = run(
+        capsys, "perft", "--variant", "international", "--depth", "3", "--format", "json"
+    )
     assert code == 0
     report = json.loads(out)
     assert report["variant"] == "international"
@@ -37,22 +38,25 @@ def test_perft_text_lists_each_depth(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_perft_keep_duplicates_counts_every_path(capsys: pytest.CaptureFixture[str]) -> None:
-    base = ("perft", "--variant", "international", "--fen", T13, "--depth", "1",
-            "--format", "json")
+    base = ("perft", "--variant", "international", "--fen", T13, "--depth", "1", "--format", "json")
     assert json.loads(run(capsys, *base)[1])["nodes"] == [5]
     assert json.loads(run(capsys, *base, "--keep-duplicates")[1])["nodes"] == [6]
 
 
-@pytest.mark.parametrize(("argv", "words"), [
-    (("perft", "--variant", "chess", "--depth", "2"), "chess"),
-    (("perft", "--variant", "international", "--fen", "W:W99", "--depth", "2"), "FEN"),
-    (("perft", "--variant", "international", "--fen", "not a fen", "--depth", "2"), "FEN"),
-    (("perft", "--variant", "international", "--depth", "0"), "depth"),
-    (("moves", "--variant", "russian", "--fen", "X:Wz9"), "FEN"),
-    (("moves", "--variant", "nonsense"), "nonsense"),
-])
-def test_bad_input_is_a_usage_error(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...],
-                                    words: str) -> None:
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("perft", "--variant", "chess", "--depth", "2"), "chess"),
+        (("perft", "--variant", "international", "--fen", "W:W99", "--depth", "2"), "FEN"),
+        (("perft", "--variant", "international", "--fen", "not a fen", "--depth", "2"), "FEN"),
+        (("perft", "--variant", "international", "--depth", "0"), "depth"),
+        (("moves", "--variant", "russian", "--fen", "X:Wz9"), "FEN"),
+        (("moves", "--variant", "nonsense"), "nonsense"),
+    ],
+)
+def test_bad_input_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], words: str
+) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert out == ""
@@ -60,8 +64,9 @@ def test_bad_input_is_a_usage_error(capsys: pytest.CaptureFixture[str], argv: tu
 
 
 def test_moves_json_contract_numeric(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "moves", "--variant", "international", "--fen", T14,
-                       "--format", "json")
+    code, out, _ = run(
+        capsys, "moves", "--variant", "international", "--fen", T14, "--format", "json"
+    )
     assert code == 0
     moves = json.loads(out)
     assert len(moves) == 2
@@ -71,15 +76,17 @@ def test_moves_json_contract_numeric(capsys: pytest.CaptureFixture[str]) -> None
         assert entry["move"].startswith("47x") and entry["move"].endswith("x36")
         assert entry["move"].count("x") == 4
     assert {frozenset(entry["captures"]) for entry in moves} == {
-        frozenset({42, 31, 19, 29}), frozenset({42, 31, 14, 29})
+        frozenset({42, 31, 19, 29}),
+        frozenset({42, 31, 14, 29}),
     }
 
 
 def test_moves_json_uses_algebraic_strings_on_algebraic_boards(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "moves", "--variant", "russian", "--fen", "W:Wc3:Bd4",
-                       "--format", "json")
+    code, out, _ = run(
+        capsys, "moves", "--variant", "russian", "--fen", "W:Wc3:Bd4", "--format", "json"
+    )
     assert code == 0
     (entry,) = json.loads(out)
     assert (entry["from"], entry["to"], entry["captures"]) == ("c3", "e5", ["d4"])
@@ -109,8 +116,9 @@ def test_help_shows_examples(capsys: pytest.CaptureFixture[str], verb: str) -> N
 def test_moves_text_uses_the_variants_capture_separator(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "moves", "--variant", "russian", "--fen", "W:WKd2:Bc5,e5,c3,e3",
-                       "--keep-duplicates")
+    code, out, _ = run(
+        capsys, "moves", "--variant", "russian", "--fen", "W:WKd2:Bc5,e5,c3,e3", "--keep-duplicates"
+    )
     assert code == 0
     assert sorted(out.split()) == sorted(
         ["d2:f4:d6:b4:d2", "d2:f4:d6:b4:e1", "d2:b4:d6:f4:d2", "d2:b4:d6:f4:c1"]

@@ -98,17 +98,22 @@ def test_variant_from_gametype(value, name, problem):
         assert len(problems) == 1 and problem in problems[0]
 
 
-@pytest.mark.parametrize(("value", "reason"), [("0", "chess"), ("45", "not a known"),
-                                               ("x", "game number"), ("", "game number")])
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [("0", "chess"), ("45", "not a known"), ("x", "game number"), ("", "game number")],
+)
 def test_unknown_gametypes_give_a_reason(value, reason):
     variant, problems = variant_from_gametype(value)
     assert variant is None and reason in problems[0]
 
 
 def test_variant_names_and_aliases():
-    for alias, name in [("checkers", "english"), ("American", "english"),
-                        ("perde-ganha", "brazilian-giveaway"), ("antidraughts",
-                                                                "international-giveaway")]:
+    for alias, name in [
+        ("checkers", "english"),
+        ("American", "english"),
+        ("perde-ganha", "brazilian-giveaway"),
+        ("antidraughts", "international-giveaway"),
+    ]:
         assert Variant.from_name(alias).name == name
     with pytest.raises(ValueError, match="known: international"):
         Variant.from_name("chess")
@@ -118,5 +123,6 @@ def test_variant_names_and_aliases():
 
 def _spec_board(variant):
     _type, first, width, height, code, invert = variant.gametype_spec.split(",")
-    return board_for_gametype(int(width), int(height), code, invert == "1", first,
-                              variant.board.all_squares)
+    return board_for_gametype(
+        int(width), int(height), code, invert == "1", first, variant.board.all_squares
+    )

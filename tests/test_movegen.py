@@ -25,10 +25,24 @@ def moves_of(variant_name: str, fen: str, keep: bool = False) -> list[str]:
 
 # variant -> number of moves in the start position (perft d1)
 INITIAL_MOVES = {
-    "international": 9, "brazilian": 7, "russian": 7, "pool": 7, "english": 7,
-    "portuguese": 7, "spanish": 7, "italian": 7, "czech": 7, "frisian": 9, "turkish": 8,
-    "thai": 7, "canadian": 11, "international-giveaway": 9, "brazilian-giveaway": 7,
-    "russian-giveaway": 7, "diagonal-9": 5, "diagonal-12": 3,
+    "international": 9,
+    "brazilian": 7,
+    "russian": 7,
+    "pool": 7,
+    "english": 7,
+    "portuguese": 7,
+    "spanish": 7,
+    "italian": 7,
+    "czech": 7,
+    "frisian": 9,
+    "turkish": 8,
+    "thai": 7,
+    "canadian": 11,
+    "international-giveaway": 9,
+    "brazilian-giveaway": 7,
+    "russian-giveaway": 7,
+    "diagonal-9": 5,
+    "diagonal-12": 3,
 }
 
 
@@ -65,9 +79,7 @@ def test_quality_portuguese_and_spanish_take_the_king():
 
 
 def test_czech_king_must_capture_else_free_choice():
-    assert moves_of("czech", "W:WKa1,g3:Bc3,f4") == [
-        "a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"
-    ]
+    assert moves_of("czech", "W:WKa1,g3:Bc3,f4") == ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"]
     assert moves_of("czech", "W:Wg3,a1:Bf4,f6,d6,b2") == ["a1xc3", "g3xe5xc7", "g3xe5xg7"]
 
 
@@ -93,12 +105,18 @@ def test_turkish_orthogonal_men_immediate_removal():
     assert moves_of("turkish", "W:Wd4:Bd5,c4,e4,d3") == ["d4xb4", "d4xd6", "d4xf4"]
     # the king passes a3 again after taking it (immediate removal): 5 pieces
     assert moves_of("turkish", "W:WKa1:Ba3,c5,d3,c2,a6") == [
-        "a1xa5xd5xd2xa2xa7", "a1xa5xd5xd2xa2xa8"
+        "a1xa5xd5xd2xa2xa7",
+        "a1xa5xd5xd2xa2xa8",
     ]
     # no 180-degree turn: after taking b1 the king may not come back east over f1
     assert moves_of("turkish", "W:WKd1:Bb1,f1") == ["d1xa1", "d1xg1", "d1xh1"]
-    assert moves_of("turkish", "W:WKd1:Bb1,a3") == ["d1xa1xa4", "d1xa1xa5", "d1xa1xa6",
-                                                     "d1xa1xa7", "d1xa1xa8"]
+    assert moves_of("turkish", "W:WKd1:Bb1,a3") == [
+        "d1xa1xa4",
+        "d1xa1xa5",
+        "d1xa1xa6",
+        "d1xa1xa7",
+        "d1xa1xa8",
+    ]
 
 
 def test_thai_king_lands_right_behind():
@@ -123,7 +141,8 @@ def test_notation_short_full_algebraic_and_separator():
     moves = sorted(position.legal_moves(), key=lambda m: m.path)
     assert [m.notation(international.board) for m in moves] == ["47x36", "47x36"]
     assert [m.notation(international.board, full=True) for m in moves] == [
-        "47x38x20x9x36", "47x38x24x13x36"
+        "47x38x20x9x36",
+        "47x38x24x13x36",
     ]
     russian = Variant.from_name("russian")
     capture = Move((22, 15), (18,), False)
@@ -187,8 +206,11 @@ def test_a_movers_mask_lists_the_same_moves_as_filtering_the_whole_list(
     position = Position.from_fen(fen, Variant.from_name(variant_name))
     rules = rules_for(position.variant)
     white = position.turn == "W"
-    own, opp = ((position.white_bits, position.black_bits) if white
-                else (position.black_bits, position.white_bits))
+    own, opp = (
+        (position.white_bits, position.black_bits)
+        if white
+        else (position.black_bits, position.white_bits)
+    )
     kings = position.king_bits
     capture = rules.has_capture(own, opp, kings, white)
     masked = rules.captures if capture and rules.variant.capture_law == "free" else None

@@ -30,7 +30,7 @@ INITIAL_10X10 = "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(map(
         "W:W31-50:B1-20:H0:F1",  # lidraughts clocks
         "W:W50,49,48,47,46,45,44,43,42,41,40,39,38,37,36,35,34,33,32,31:B1-20",  # unordered
         "W:W31-50:B01-09,10-20",  # leading zeros
-        ' W:W31-50:B1-20 ',
+        " W:W31-50:B1-20 ",
         INITIAL_10X10,
     ],
 )

@@ -57,8 +57,14 @@ def plain_console(width: int = 80) -> Console:
 
 def colour_console(width: int = 80, **options: object) -> Console:
     return Console(
-        file=StringIO(), width=width, record=True, force_terminal=True,
-        color_system="truecolor", legacy_windows=False, _environ={}, **options,  # type: ignore[arg-type]
+        file=StringIO(),
+        width=width,
+        record=True,
+        force_terminal=True,
+        color_system="truecolor",
+        legacy_windows=False,
+        _environ={},
+        **options,  # type: ignore[arg-type]
     )
 
 
@@ -170,9 +176,7 @@ def test_pieces_stay_distinct_without_colour(glyphs: str) -> None:
 
 def test_no_color_keeps_the_last_move_marks() -> None:
     board, _ = BOARDS["international"]
-    view = BoardView(
-        board, {23: "w"}, last_move=LastMove((32, 28, 23), (27, 33)), glyphs="ascii"
-    )
+    view = BoardView(board, {23: "w"}, last_move=LastMove((32, 28, 23), (27, 33)), glyphs="ascii")
     for console in (plain_console(), colour_console(no_color=True)):
         text = render(view, console)
         assert "[w]" in text
@@ -249,9 +253,19 @@ def test_game_view_shows_header_moves_comments_nags_and_variations() -> None:
     console = plain_console()
     console.print(game_view(INTERNATIONAL_GAME, glyphs="ascii"))
     text = " ".join(console.export_text().split())
-    for expected in ("Alice – Bob", "Club match", "2024.05.01", "international (GameType 20)",
-                     "{a classic start}", "14x23!?", "37-32!", "(3. 33-28 23x32 4. 38x27)",
-                     "3... 10-14", "2-0", "5. 38x27 · Black to move"):
+    for expected in (
+        "Alice – Bob",
+        "Club match",
+        "2024.05.01",
+        "international (GameType 20)",
+        "{a classic start}",
+        "14x23!?",
+        "37-32!",
+        "(3. 33-28 23x32 4. 38x27)",
+        "3... 10-14",
+        "2-0",
+        "5. 38x27 · Black to move",
+    ):
         assert expected in text, expected
     assert "19-23!" not in text  # a NAG belongs to its own move only
 
@@ -363,6 +377,7 @@ def test_any_record_renders_without_raising(game: Game) -> None:
 
 
 # -- the command ------------------------------------------------------------------------------
+
 
 def run_show(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str

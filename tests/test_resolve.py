@@ -25,9 +25,7 @@ def squares_of(pos: Position, *texts: str) -> tuple[int, ...]:
     return tuple(pos.variant.board.parse_square(text) for text in texts)
 
 
-@pytest.mark.parametrize(
-    "written", ["32-28", "32x28", "3228", "032-028", " 32 - 28 ", "32-28!?"]
-)
+@pytest.mark.parametrize("written", ["32-28", "32x28", "3228", "032-028", " 32 - 28 ", "32-28!?"])
 def test_numeric_plain_move_in_every_written_form(written: str) -> None:
     pos = position("international")
     resolution = resolve(pos, written)
@@ -79,7 +77,8 @@ def test_short_capture_that_fits_two_moves_is_ambiguous_and_full_paths_resolve()
     resolution = resolve(pos, "47x36")
     assert resolution.code == "ambiguous-move"
     assert {frozenset(move.captures) for move in resolution.candidates} == {
-        frozenset({42, 31, 19, 29}), frozenset({42, 31, 14, 29})
+        frozenset({42, 31, 19, 29}),
+        frozenset({42, 31, 14, 29}),
     }
     assert resolution.move in resolution.candidates
     assert "47x" in resolution.reason and "full path" in resolution.reason
@@ -135,10 +134,16 @@ def test_unknown_move_stops_the_line(written: str) -> None:
     assert len(resolution.candidates) == 9
 
 
-@pytest.mark.parametrize(("written", "words"), [
-    ("9n", "not a move"), ("32-", "not a move"), ("hello", "not a move"),
-    ("32-55", "no playable square"), ("", "not recorded"),
-])
+@pytest.mark.parametrize(
+    ("written", "words"),
+    [
+        ("9n", "not a move"),
+        ("32-", "not a move"),
+        ("hello", "not a move"),
+        ("32-55", "no playable square"),
+        ("", "not recorded"),
+    ],
+)
 def test_text_that_is_not_a_move(written: str, words: str) -> None:
     resolution = resolve(position("international"), written)
     assert resolution.code == "illegal-move"
@@ -160,10 +165,15 @@ def test_piece_of_the_other_side() -> None:
     assert resolution.as_played is None
 
 
-@pytest.mark.parametrize(("written", "words"), [
-    ("36-31", "31 is occupied"), ("32-23", "wrong direction, too far"),
-    ("33-39", "occupied"), ("31-36", "occupied"),
-])
+@pytest.mark.parametrize(
+    ("written", "words"),
+    [
+        ("36-31", "31 is occupied"),
+        ("32-23", "wrong direction, too far"),
+        ("33-39", "occupied"),
+        ("31-36", "occupied"),
+    ],
+)
 def test_impossible_piece_movement(written: str, words: str) -> None:
     resolution = resolve(position("international"), written)
     assert resolution.code == "illegal-move"
@@ -232,14 +242,17 @@ def test_short_form_naming_a_one_piece_and_a_four_piece_capture_is_ambiguous() -
     assert sorted(len(move.captures) for move in resolution.candidates) == [1, 4]
 
 
-@pytest.mark.parametrize(("variant", "fen", "written", "words", "taken"), [
-    ("czech", "W:WKa1,g3:Bb2,f4", "g3xe5", "a king must capture", 1),
-    ("portuguese", "W:W11:BK15,14", "11x18", "most kings", 1),
-    ("spanish", "W:W11:BK15,14", "11x18", "most kings", 1),
-    ("italian", "W:W30:BK26", "30x21", "a man may not capture a king", 1),
-    ("italian", "W:WK23,31:B19,26,27", "31x15", "capture with a king", 2),
-    ("frisian", "W:W28:BK22,23", "28x19", "highest value", 1),
-])
+@pytest.mark.parametrize(
+    ("variant", "fen", "written", "words", "taken"),
+    [
+        ("czech", "W:WKa1,g3:Bb2,f4", "g3xe5", "a king must capture", 1),
+        ("portuguese", "W:W11:BK15,14", "11x18", "most kings", 1),
+        ("spanish", "W:W11:BK15,14", "11x18", "most kings", 1),
+        ("italian", "W:W30:BK26", "30x21", "a man may not capture a king", 1),
+        ("italian", "W:WK23,31:B19,26,27", "31x15", "capture with a king", 2),
+        ("frisian", "W:W28:BK22,23", "28x19", "highest value", 1),
+    ],
+)
 def test_capture_rule_names_the_variants_law(
     variant: str, fen: str, written: str, words: str, taken: int
 ) -> None:
@@ -266,8 +279,13 @@ MOVE_ALPHABET = "0123456789abcdefghxX:-*. !?KE"
 def test_any_text_resolves_without_raising(variant: str, written: str) -> None:
     pos = position(variant)
     resolution = resolve(pos, written)
-    assert resolution.code in (None, "illegal-move", "missed-capture", "capture-rule",
-                               "ambiguous-move")
+    assert resolution.code in (
+        None,
+        "illegal-move",
+        "missed-capture",
+        "capture-rule",
+        "ambiguous-move",
+    )
     assert (resolution.code is None) == (resolution.reason == "")
     if resolution.as_played is not None:
         pos.play(resolution.as_played)
@@ -277,8 +295,15 @@ CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 #: Engine-written exports (lidraughts via py-draughts' fixtures): every move must resolve.
 ENGINE_EXPORTS = [
     f"miskibin/py-draughts/test__games__{name}__random_pdns.pdn"
-    for name in ("standard", "brazilian", "russian", "frisian", "antidraughts", "frysk",
-                 "breakthrough")
+    for name in (
+        "standard",
+        "brazilian",
+        "russian",
+        "frisian",
+        "antidraughts",
+        "frysk",
+        "breakthrough",
+    )
 ]
 
 
@@ -293,9 +318,7 @@ def test_engine_exports_resolve_move_by_move(relative: str) -> None:
             if not node.move:
                 continue
             resolution = resolve(pos, node.move)
-            assert resolution.code is None, (
-                game.source, node.move, pos.fen(), resolution.reason
-            )
+            assert resolution.code is None, (game.source, node.move, pos.fen(), resolution.reason)
             assert resolution.move is not None
             pos = pos.play(resolution.move)
             plies += 1
@@ -325,20 +348,29 @@ def playout(variant: Variant, choices: list[int]) -> Position:
     return pos
 
 
-def written_forms(pos: Position, move: Move, inner_kept: list[bool], other: tuple[int, int]
-                  ) -> list[str]:
+def written_forms(
+    pos: Position, move: Move, inner_kept: list[bool], other: tuple[int, int]
+) -> list[str]:
     """Ways to write ``move`` (short, full, partial path, no separator, algebraic, Russian
     short form) plus a probably irregular pair of squares ``other``."""
     board = pos.variant.board
     inner = [square for square, kept in zip(move.path[1:-1], inner_kept, strict=False) if kept]
     partial = (move.from_square, *inner, move.to_square)
-    forms = [move.notation(board), move.notation(board, full=True), "x".join(map(str, partial)),
-             f"{move.from_square}{move.to_square}", f"{other[0]}-{other[1]}",
-             f"{other[0]}x{other[1]}"]
+    forms = [
+        move.notation(board),
+        move.notation(board, full=True),
+        "x".join(map(str, partial)),
+        f"{move.from_square}{move.to_square}",
+        f"{other[0]}-{other[1]}",
+        f"{other[0]}x{other[1]}",
+    ]
     if pos.variant.default_notation == "algebraic":
         origin, target = (board.to_algebraic(s) for s in (move.from_square, move.to_square))
-        forms += [move.notation(board, "algebraic", full=True), origin[0] + target,
-                  f"{origin}:{board.to_algebraic(other[1])}"]
+        forms += [
+            move.notation(board, "algebraic", full=True),
+            origin[0] + target,
+            f"{origin}:{board.to_algebraic(other[1])}",
+        ]
     return forms
 
 

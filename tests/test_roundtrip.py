@@ -43,8 +43,11 @@ def test_wrapping_keeps_atoms_whole(game: Game) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_renumbered_and_converted_output_is_stable(game: Game, name: str) -> None:
     variant = Variant.from_name(name)
-    for options in ({"move_numbers": "renumber"}, {"notation": "algebraic"},
-                    {"notation": "numeric", "captures": "full"}):
+    for options in (
+        {"move_numbers": "renumber"},
+        {"notation": "algebraic"},
+        {"notation": "numeric", "captures": "full"},
+    ):
         text = write_game(game, variant=variant, **options)  # type: ignore[arg-type]
         assert write_game(read_game(text), variant=variant, **options) == text  # type: ignore[arg-type]
 
@@ -79,14 +82,14 @@ def overlong_lines(text: str, width: int = WIDTH) -> list[str]:
                     rest = ""
                     break
                 outside.append("{}")
-                rest, inside = rest[end + 1:], False
+                rest, inside = rest[end + 1 :], False
             else:
                 start = rest.find("{")
                 if start < 0:
                     outside.append(rest)
                     break
                 outside.append(rest[:start])
-                rest, inside = rest[start + 1:], True
+                rest, inside = rest[start + 1 :], True
         shape = "".join(outside)
         if len(line) <= width or _TAG_OR_LINE_COMMENT.match(line) or not shape.strip():
             continue
@@ -184,7 +187,7 @@ def test_overlong_line_check_can_fail() -> None:
         "1. 32-28 ;a line comment with } in it\n19-23 *",
         "1. ... 19-23 2. 32-28 *",
         "32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23",
-        '1. 32-28 {[%clock w0:10:00 B0:09:58]} 1... 19-23 {[%eval -0.4][%depth 12]} *',
+        "1. 32-28 {[%clock w0:10:00 B0:09:58]} 1... 19-23 {[%eval -0.4][%depth 12]} *",
         "1. 32-28 1... {why} 19-23?? $4 2. 28x19(?) *",
     ],
 )

@@ -23,8 +23,7 @@ def paths(pos: Position, *written: str) -> set[tuple[int, ...]]:
     """Full paths written as in RULES.md, as tuples of the engine's square numbers."""
     board = pos.variant.board
     return {
-        tuple(board.parse_square(square) for square in re.split(r"[-x:]", text))
-        for text in written
+        tuple(board.parse_square(square) for square in re.split(r"[-x:]", text)) for text in written
     }
 
 
@@ -56,8 +55,8 @@ INTERNATIONAL_TABLE = [
 
 
 @pytest.mark.parametrize(
-    ("fen", "expected"), [pytest.param(fen, moves, id=name) for name, fen, moves in
-                          INTERNATIONAL_TABLE]
+    ("fen", "expected"),
+    [pytest.param(fen, moves, id=name) for name, fen, moves in INTERNATIONAL_TABLE],
 )
 def test_international_rule_positions(fen: str, expected: list[str]) -> None:
     pos = position("international", fen)
@@ -71,8 +70,14 @@ def test_passing_the_promotion_row_does_not_promote() -> None:
 
 def test_t13_circular_capture_keeps_six_paths_and_five_moves() -> None:
     pos = position("international", "W:WK38:B18,19,32,33")
-    loops = ["38x27x13x24x38", "38x27x13x24x42", "38x27x13x24x47",
-             "38x24x13x27x38", "38x24x13x27x43", "38x24x13x27x49"]
+    loops = [
+        "38x27x13x24x38",
+        "38x27x13x24x42",
+        "38x27x13x24x47",
+        "38x24x13x27x38",
+        "38x24x13x27x43",
+        "38x24x13x27x49",
+    ]
     assert legal_paths(pos, keep_duplicates=True) == paths(pos, *loops)
     unique = pos.legal_moves()
     assert len(unique) == 5
@@ -84,13 +89,12 @@ def test_t14_same_from_and_to_with_different_captured_sets() -> None:
     same line); by the path definition of B§0, which reproduces the keep perft, those are one
     path each, so keep = drop = 2 here."""
     pos = position("international", "W:WK47:B14,19,29,31,42")
-    assert legal_paths(pos, keep_duplicates=True) == paths(
-        pos, "47x38x24x13x36", "47x38x20x9x36"
-    )
+    assert legal_paths(pos, keep_duplicates=True) == paths(pos, "47x38x24x13x36", "47x38x20x9x36")
     unique = pos.legal_moves()
     assert {(move.from_square, move.to_square) for move in unique} == {(47, 36)}
     assert {frozenset(move.captures) for move in unique} == {
-        frozenset({42, 31, 19, 29}), frozenset({42, 31, 14, 29})
+        frozenset({42, 31, 19, 29}),
+        frozenset({42, 31, 14, 29}),
     }
 
 
@@ -279,10 +283,23 @@ def test_diagonal_twelve_start_position() -> None:
     """RULES.md A.7 reading: the 9-man triangle plus the middle of the next diagonal row."""
     variant = Variant.from_name("diagonal-12")
     board = variant.board
-    pieces = {board.to_algebraic(square): piece.colour
-              for square, piece in Position.initial(variant).pieces()}
+    pieces = {
+        board.to_algebraic(square): piece.colour
+        for square, piece in Position.initial(variant).pieces()
+    }
     assert {name for name, colour in pieces.items() if colour == "W"} == {
-        "a1", "a3", "b2", "c1", "a5", "b4", "c3", "d2", "e1", "c5", "d4", "e3"
+        "a1",
+        "a3",
+        "b2",
+        "c1",
+        "a5",
+        "b4",
+        "c3",
+        "d2",
+        "e1",
+        "c5",
+        "d4",
+        "e3",
     }
     assert sum(colour == "B" for colour in pieces.values()) == 12
 

@@ -24,8 +24,17 @@ def test_generated_games_have_no_warning_or_error() -> None:
     reports = _reports(CORPUS / "generated")
     assert len(reports) >= 80
     assert {report.variant for report in reports} >= {
-        "international", "brazilian", "russian", "english", "italian", "portuguese", "czech",
-        "frisian", "turkish", "thai", "brazilian-giveaway",
+        "international",
+        "brazilian",
+        "russian",
+        "english",
+        "italian",
+        "portuguese",
+        "czech",
+        "frisian",
+        "turkish",
+        "thai",
+        "brazilian-giveaway",
     }
     bad = [f.to_text() for r in reports for f in r.findings if f.severity != "info"]
     assert bad == []

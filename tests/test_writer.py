@@ -269,9 +269,7 @@ def test_game_to_json_shape() -> None:
 def test_an_ambiguous_capture_is_never_written_with_a_guessed_path() -> None:
     # RULES.md T14: two different 47x36 captures; the audit reads one by look-ahead and goes
     # on, but the record only says 47x36, so that is what is written
-    game = read_game(
-        '[GameType "20"]\n[FEN "W:WK47:B14,19,29,31,42"]\n\n1. 47x36 14-20 2. 36-41 *'
-    )
+    game = read_game('[GameType "20"]\n[FEN "W:WK47:B14,19,29,31,42"]\n\n1. 47x36 14-20 2. 36-41 *')
     assert write_game(game, notation="numeric", captures="full").endswith(
         "1. 47x36 14-20 2. 36-41 *\n"
     )

@@ -90,8 +90,11 @@ def playout(variant: Variant, rng: random.Random, number: int) -> Game:
         ("White", "random"),
         ("Black", "random"),
         ("Result", result),
-        *([("GameType", variant.gametype_spec or str(variant.gametype))]
-          if variant.gametype is not None else []),
+        *(
+            [("GameType", variant.gametype_spec or str(variant.gametype))]
+            if variant.gametype is not None
+            else []
+        ),
         ("Variant", variant.name),
         ("Termination", termination),
     ]
@@ -108,9 +111,7 @@ def main(argv: list[str]) -> int:
         games = [playout(variant, rng, number) for number in range(1, count + 1)]
         path = out / f"{name}-{notation}.pdn"
         with path.open("w", encoding="utf-8", newline="\n") as stream:
-            write_games(
-                games, stream, variant=variant, notation=notation, move_numbers="renumber"
-            )
+            write_games(games, stream, variant=variant, notation=notation, move_numbers="renumber")
         print(f"{path}: {len(games)} games", file=sys.stderr)
     return 0
 

@@ -33,22 +33,44 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
-    parser.add_argument("-o", "--output", default="-", metavar="OUT",
-                        help="output file (default '-', stdout)")
-    parser.add_argument("--notation", choices=("numeric", "algebraic"),
-                        help="write squares in this notation (default: as written)")
-    parser.add_argument("--captures", choices=("short", "full"), default="short",
-                        help="full: replay and write every capture with its whole path; "
-                             "short (default): from x to, the path only where ambiguous "
-                             "(applies when moves are rewritten, i.e. with --notation)")
-    parser.add_argument("--to", choices=("pdn", "json"), default="pdn", dest="output_format",
-                        help="output format (json: JSON Lines, one game per line)")
-    parser.add_argument("--variant", metavar="V",
-                        help="variant for games without a usable GameType (e.g. russian)")
-    parser.add_argument("--renumber", action="store_true",
-                        help="write standard move numbers instead of the recorded ones")
-    parser.add_argument("--width", type=int, default=80, metavar="N",
-                        help="wrap move text at N columns (default 80)")
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help="output file (default '-', stdout)"
+    )
+    parser.add_argument(
+        "--notation",
+        choices=("numeric", "algebraic"),
+        help="write squares in this notation (default: as written)",
+    )
+    parser.add_argument(
+        "--captures",
+        choices=("short", "full"),
+        default="short",
+        help="full: replay and write every capture with its whole path; "
+        "short (default): from x to, the path only where ambiguous "
+        "(applies when moves are rewritten, i.e. with --notation)",
+    )
+    parser.add_argument(
+        "--to",
+        choices=("pdn", "json"),
+        default="pdn",
+        dest="output_format",
+        help="output format (json: JSON Lines, one game per line)",
+    )
+    parser.add_argument(
+        "--variant", metavar="V", help="variant for games without a usable GameType (e.g. russian)"
+    )
+    parser.add_argument(
+        "--renumber",
+        action="store_true",
+        help="write standard move numbers instead of the recorded ones",
+    )
+    parser.add_argument(
+        "--width",
+        type=int,
+        default=80,
+        metavar="N",
+        help="wrap move text at N columns (default 80)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -68,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdin.buffer if args.path == "-" else stack.enter_context(open(args.path, "rb"))
             )
             output: IO[str] = (
-                sys.stdout if args.output == "-"
+                sys.stdout
+                if args.output == "-"
                 else stack.enter_context(open(args.output, "w", encoding="utf-8", newline="\n"))
             )
             name = "<stdin>" if args.path == "-" else args.path
@@ -82,7 +105,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _convert(
-    source: BinaryIO, name: str, output: IO[str], override: Variant | None,
+    source: BinaryIO,
+    name: str,
+    output: IO[str],
+    override: Variant | None,
     args: argparse.Namespace,
 ) -> bool:
     """Stream every game from ``source`` to ``output``; True when an error finding was read."""
@@ -99,11 +125,17 @@ def _convert(
         if not first:
             output.write("\n")
         first = False
-        output.write(write_game(
-            game, variant=variant, notation=args.notation, captures=args.captures,
-            width=args.width, move_numbers="renumber" if args.renumber else "keep",
-            results="variant",
-        ))
+        output.write(
+            write_game(
+                game,
+                variant=variant,
+                notation=args.notation,
+                captures=args.captures,
+                width=args.width,
+                move_numbers="renumber" if args.renumber else "keep",
+                results="variant",
+            )
+        )
     return errors
 
 

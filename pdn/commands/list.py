@@ -24,8 +24,14 @@ from pdn.scan import Span, iter_spans
 
 #: Output columns: (key in JSON/CSV, table heading).
 COLUMNS = (
-    ("game", "#"), ("line", "Line"), ("White", "White"), ("Black", "Black"),
-    ("Event", "Event"), ("Date", "Date"), ("Result", "Result"), ("GameType", "GameType"),
+    ("game", "#"),
+    ("line", "Line"),
+    ("White", "White"),
+    ("Black", "Black"),
+    ("Event", "Event"),
+    ("Date", "Date"),
+    ("Result", "Result"),
+    ("GameType", "GameType"),
     ("plies", "Plies"),
 )
 _TAG_COLUMNS = ("White", "Black", "Event", "Date", "Result", "GameType")
@@ -39,8 +45,12 @@ def add_parser(subparsers: Any) -> None:
         description="List the games of a PDN file from their headers: no parsing, no replay.",
     )
     parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
-    parser.add_argument("--format", choices=("table", "json", "csv"), default="table",
-                        help="table (default), JSON Lines, or CSV with a header row")
+    parser.add_argument(
+        "--format",
+        choices=("table", "json", "csv"),
+        default="table",
+        help="table (default), JSON Lines, or CSV with a header row",
+    )
     parser.set_defaults(func=run)
 
 
@@ -60,8 +70,9 @@ def run(args: argparse.Namespace) -> int:
                 for row in rows:
                     sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
-                writer = csv.DictWriter(sys.stdout, fieldnames=[key for key, _ in COLUMNS],
-                                        lineterminator="\n")
+                writer = csv.DictWriter(
+                    sys.stdout, fieldnames=[key for key, _ in COLUMNS], lineterminator="\n"
+                )
                 writer.writeheader()
                 writer.writerows(rows)
     except BrokenPipeError:
@@ -100,9 +111,12 @@ _NO_WRAP = frozenset({"game", "line", "Date", "Result", "GameType", "plies"})
 def _table(rows: Iterable[dict[str, Any]]) -> Table:
     table = Table(show_edge=False, pad_edge=False)
     for key, heading in COLUMNS:
-        table.add_column(heading, justify="right" if key in ("game", "line", "plies") else "left",
-                         no_wrap=key in _NO_WRAP,
-                         overflow="fold" if key in _NO_WRAP else "ellipsis")
+        table.add_column(
+            heading,
+            justify="right" if key in ("game", "line", "plies") else "left",
+            no_wrap=key in _NO_WRAP,
+            overflow="fold" if key in _NO_WRAP else "ellipsis",
+        )
     for row in rows:
         # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted.
         table.add_row(*(Text("" if row[key] is None else str(row[key])) for key, _ in COLUMNS))

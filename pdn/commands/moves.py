@@ -33,10 +33,17 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_position_arguments(parser)
-    parser.add_argument("--keep-duplicates", action="store_true",
-                        help="list every capture path, not only unique moves")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="one move a line (default) or a JSON list")
+    parser.add_argument(
+        "--keep-duplicates",
+        action="store_true",
+        help="list every capture path, not only unique moves",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="one move a line (default) or a JSON list",
+    )
     parser.set_defaults(func=run)
 
 

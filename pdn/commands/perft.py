@@ -89,12 +89,24 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_position_arguments(parser)
-    parser.add_argument("--depth", required=True, type=positive_depth, metavar="D",
-                        help="deepest ply to count (1 or more)")
-    parser.add_argument("--keep-duplicates", action="store_true",
-                        help="count every capture path instead of unique moves")
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text table (default) or one JSON object")
+    parser.add_argument(
+        "--depth",
+        required=True,
+        type=positive_depth,
+        metavar="D",
+        help="deepest ply to count (1 or more)",
+    )
+    parser.add_argument(
+        "--keep-duplicates",
+        action="store_true",
+        help="count every capture path instead of unique moves",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text table (default) or one JSON object",
+    )
     parser.set_defaults(func=run)
 
 
@@ -116,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         for depth, count in enumerate(nodes, start=1):
             print(f"{depth:>5} {count:>15,}")
     rate = sum(nodes) / elapsed if elapsed > 0 else 0.0
-    print(f"pdn perft: {sum(nodes):,} nodes in {elapsed:.2f} s ({rate:,.0f} nodes/s)",
-          file=sys.stderr)
+    print(
+        f"pdn perft: {sum(nodes):,} nodes in {elapsed:.2f} s ({rate:,.0f} nodes/s)", file=sys.stderr
+    )
     return EXIT_OK
