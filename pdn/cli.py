@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -60,9 +61,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # a write error (``> /dev/full``) surfaces here, not at exit
+        return code
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as error:  # output that cannot be written; inputs are reported by the verbs
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"pdn {args.verb}: {where}{error.strerror or error}", file=sys.stderr)
+        _discard_stdout()
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("pdn: interrupted", file=sys.stderr)
         return 130
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device so the data still buffered is not written (and does not
+    fail again) when the interpreter exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no stdout at all
+        pass

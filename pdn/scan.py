@@ -18,6 +18,7 @@ character for a byte), and the span holding that point carries an ``encoding`` f
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
 import re
@@ -205,7 +206,7 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
     """Decoded text chunks of ``source`` and whether byte offsets are known."""
     if isinstance(source, (str, os.PathLike)):
         if os.fspath(source) == "-":
-            yield from _chunks(sys.stdin.buffer, decoder)
+            yield from _chunks(stdin_bytes(), decoder)
             return
         with open(source, "rb") as stream:
             yield from _chunks(stream, decoder)
@@ -225,6 +226,14 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             yield text, known
         if not data:
             return
+
+
+def stdin_bytes() -> BinaryIO:
+    """The binary stdin; ``OSError`` with a plain message when the process has none (``<&-``)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError(errno.EBADF, "stdin is closed")
+    return stream.buffer
 
 
 def _name_of(source: SourceLike, name: str | None) -> str | None:

@@ -208,6 +208,9 @@ def run(args: argparse.Namespace) -> int:
 
     options = AuditOptions(variant=args.variant, rules=args.rules)
     errors = Console(file=sys.stderr)
+    if args.paths.count("-") > 1:
+        errors.print("pdn check: '-' (stdin) can be read only once", markup=False)
+        return EXIT_USAGE
     summary = Summary()
     threshold = SEVERITY_RANK["warning" if args.strict else "error"]
     worst = -1

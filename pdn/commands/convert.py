@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from contextlib import ExitStack
 from typing import IO, Any, BinaryIO
 
+from pdn.atomic import atomic_output, same_file
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import Finding
 from pdn.reader import read_games
+from pdn.scan import stdin_bytes
 from pdn.variants import Variant
 from pdn.writer import game_to_json, variant_of, write_game
 
@@ -81,19 +82,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"pdn convert: {error}", file=sys.stderr)
         return EXIT_USAGE
-    if _same_file(args.path, args.output):
+    if same_file(args.path, args.output):
         print(f"pdn convert: -o {args.output} would overwrite the input", file=sys.stderr)
         return EXIT_USAGE
     try:
         with ExitStack() as stack:
             source: BinaryIO = (
-                sys.stdin.buffer if args.path == "-" else stack.enter_context(open(args.path, "rb"))
+                stdin_bytes() if args.path == "-" else stack.enter_context(open(args.path, "rb"))
             )
-            output: IO[str] = (
-                sys.stdout
-                if args.output == "-"
-                else stack.enter_context(open(args.output, "w", encoding="utf-8", newline="\n"))
-            )
+            output = stack.enter_context(atomic_output(args.output))
             name = "<stdin>" if args.path == "-" else args.path
             errors = _convert(source, name, output, override, args)
     except BrokenPipeError:
@@ -137,16 +134,6 @@ def _convert(
             )
         )
     return errors
-
-
-def _same_file(path: str, output: str) -> bool:
-    """True when ``output`` is the input file itself (writing would truncate it first)."""
-    if "-" in (path, output) or not os.path.exists(output):
-        return False
-    try:
-        return os.path.samefile(path, output)
-    except OSError:
-        return False
 
 
 def _report(findings: list[Finding]) -> bool:

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import Finding
-from pdn.scan import Span, iter_spans
+from pdn.scan import Span, iter_spans, stdin_bytes
 
 #: Output columns: (key in JSON/CSV, table heading).
 COLUMNS = (
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with ExitStack() as stack:
             source: BinaryIO = (
-                sys.stdin.buffer if args.path == "-" else stack.enter_context(open(args.path, "rb"))
+                stdin_bytes() if args.path == "-" else stack.enter_context(open(args.path, "rb"))
             )
             name = "<stdin>" if args.path == "-" else args.path
             rows = _rows(iter_spans(source, name=name), errors)

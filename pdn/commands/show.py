@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from pathlib import Path
 from typing import Any
 
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
@@ -92,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     """Read game ``--game`` of PATH and draw it; exit 2 on usage or I/O problems."""
     from rich.console import Console
 
+    from pdn.atomic import atomic_output
     from pdn.reader import read_games
     from pdn.render import GameView, export_svg
     from pdn.variants import Variant
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
             variant = Variant.from_name(args.variant)
         except ValueError as error:
             return _fail(str(error))
-    source = sys.stdin.buffer if args.path == "-" else args.path
+    source = args.path  # "-" is stdin
     try:
         game = next(itertools.islice(read_games(source), args.game - 1, None), None)
     except OSError as error:
@@ -129,13 +129,11 @@ def run(args: argparse.Namespace) -> int:
     view.plies = plies
     if args.svg:
         svg = export_svg(view, title=view.title())
-        if args.svg == "-":
-            sys.stdout.write(svg)
-        else:
-            try:
-                Path(args.svg).write_text(svg, encoding="utf-8")
-            except OSError as error:
-                return _fail(f"cannot write {args.svg}: {error.strerror or error}")
+        try:
+            with atomic_output(args.svg) as stream:
+                stream.write(svg)
+        except OSError as error:
+            return _fail(f"cannot write {args.svg}: {error.strerror or error}")
     else:
         Console(highlight=False).print(view)
     return EXIT_FINDINGS if any(f.severity == "error" for f in view.findings) else EXIT_OK
