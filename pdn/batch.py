@@ -14,12 +14,15 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from itertools import islice
-from typing import Any
+from typing import Any, TypeVar
 
 from pdn.audit import AuditOptions, GameReport, audit_game
 from pdn.reader import parse_span
 from pdn.scan import Span, iter_spans
+
+T = TypeVar("T")
 
 #: Games per work unit: big enough to amortise pickling, small enough to balance the load.
 CHUNK_GAMES = 32
@@ -53,24 +56,36 @@ def check_paths(
     ``jobs`` > 1 spreads chunks of games over that many local processes (0 = all cores);
     ``dask`` is the address of a Dask scheduler (``tcp://host:8786``) and sends them there.
     """
+    return map_paths(paths, partial(check_spans, options=options), jobs=jobs, dask=dask)
+
+
+def map_paths(
+    paths: Iterable[str],
+    work: Callable[[list[Span]], list[T]],
+    *,
+    jobs: int = 1,
+    dask: str | None = None,
+) -> Iterator[T | PathError]:
+    """``work`` applied to the spans of every path in chunks, its results yielded in input
+    order, with a ``PathError`` for each path that cannot be read. ``work`` must be picklable
+    (a module-level function or a ``functools.partial`` of one) when ``jobs`` != 1 or with
+    ``dask``; ``jobs`` and ``dask`` as for ``check_paths``."""
     chunks = _chunks(paths)
     if dask is not None:
         with _dask_client(dask) as client:
             workers = max(1, len(client.scheduler_info().get("workers", {})))
 
             def submit(chunk: list[Span]) -> Any:
-                return client.submit(check_spans, chunk, options, pure=False)
+                return client.submit(work, chunk, pure=False)
 
             yield from _run_ordered(chunks, submit, workers)
     elif jobs == 1:
         for chunk in chunks:
-            yield from [chunk] if isinstance(chunk, PathError) else check_spans(chunk, options)
+            yield from [chunk] if isinstance(chunk, PathError) else work(chunk)
     else:
         workers = jobs if jobs > 0 else (os.cpu_count() or 1)
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _run_ordered(
-                chunks, lambda chunk: pool.submit(check_spans, chunk, options), workers
-            )
+            yield from _run_ordered(chunks, lambda chunk: pool.submit(work, chunk), workers)
 
 
 #: File name endings taken when a directory is given.
@@ -109,7 +124,7 @@ def _run_ordered(
     chunks: Iterator[list[Span] | PathError],
     submit: Callable[[list[Span]], Any],
     workers: int,
-) -> Iterator[GameReport | PathError]:
+) -> Iterator[Any]:
     """Submit chunks (``submit`` returns a future with ``.result()``) with at most
     ``workers * CHUNKS_PER_WORKER`` in flight; yield the reports in submission order."""
     pending: deque[Any] = deque()

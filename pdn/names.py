@@ -1,0 +1,54 @@
+"""Player names compared as people write them: any case, with or without accents, in the order
+"First Surname" or "Surname, First", with initials.
+
+``name_tokens("Sijbrands, Ton")`` and ``name_tokens("ton SIJBRANDS")`` are both
+``("sijbrands", "ton")``: lower case, accents removed (``Baliakin`` = ``Balyakin`` is *not*
+attempted: transliterations differ in letters, not marks), punctuation dropped, order ignored.
+``name_key`` joins them into one comparable string (duplicate and reading detection);
+``name_matches`` lets a query name match a fuller name: every query word must match a word of
+the name, and an initial (``T.``) matches any word it begins. All O(len(name)).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_WORD = re.compile(r"[^\W_]+")
+#: Values that say "unknown" rather than name anyone.
+_UNKNOWN = frozenset({"", "?", "-", "unknown", "nn", "n n", "white", "black"})
+
+
+def name_tokens(name: str) -> tuple[str, ...]:
+    """The words of a name, lower case, without accents, sorted (order-free)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return tuple(sorted(_WORD.findall(plain)))
+
+
+def name_key(name: str | None) -> str:
+    """One string per person as written (``""`` for a missing or placeholder name)."""
+    if name is None or name.strip().casefold() in _UNKNOWN:
+        return ""
+    return " ".join(name_tokens(name))
+
+
+def name_matches(query: str, name: str | None) -> bool:
+    """Does ``name`` (a tag value) name the player ``query`` asks for? Every word of the query
+    equals a word of the name, or one of the two is a single letter the other starts with."""
+    wanted = list(name_tokens(query))
+    if not name or not wanted:
+        return False
+    words = list(name_tokens(name))
+    for word in list(wanted):  # whole words first, so an initial cannot take a word's place
+        if word in words:
+            words.remove(word)
+            wanted.remove(word)
+    for initial in wanted:
+        found = next(
+            (w for w in words if w[0] == initial[0] and min(len(w), len(initial)) == 1), None
+        )
+        if found is None:
+            return False
+        words.remove(found)
+    return True
