@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import sys
 import tempfile
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, BinaryIO
 
+from pdn.atomic import atomic_output, same_file
 from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.check import code_list, jobs_count, variant_name
 from pdn.filters import Criteria, Match, MaterialSpec, date_range, int_range
@@ -176,9 +176,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"pdn select: {error}", file=sys.stderr)
         return EXIT_USAGE
-    inputs = {os.path.realpath(path) for path in args.paths if path != "-"}
-    if args.output != "-" and os.path.realpath(args.output) in inputs:
-        print(f"pdn select: output {args.output} is also an input", file=sys.stderr)
+    clash = next((path for path in args.paths if same_file(path, args.output)), None)
+    if clash is not None:
+        print(f"pdn select: output {args.output} is also the input {clash}", file=sys.stderr)
         return EXIT_USAGE
     from pdn.batch import PathError, map_paths
 
@@ -186,11 +186,7 @@ def run(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         paths, names = _spool_stdin(args.paths, stack)
         try:
-            out: BinaryIO = (
-                sys.stdout.buffer
-                if args.output == "-"
-                else stack.enter_context(open(args.output, "wb"))
-            )
+            out: BinaryIO = stack.enter_context(atomic_output(args.output, newline="")).buffer
         except OSError as error:
             print(f"pdn select: {args.output}: {error.strerror or error}", file=sys.stderr)
             return EXIT_USAGE
@@ -209,7 +205,6 @@ def run(args: argparse.Namespace) -> int:
                 out.write(line.encode("utf-8") + b"\n")
             elif item is not None:
                 out.write(copier.game_bytes(item))
-        out.flush()
     return EXIT_USAGE if failed else EXIT_OK
 
 
