@@ -186,7 +186,8 @@ def run(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         paths, names = _spool_stdin(args.paths, stack)
         try:
-            out: BinaryIO = stack.enter_context(atomic_output(args.output, newline="")).buffer
+            text = stack.enter_context(atomic_output(args.output, newline=""))
+            out: BinaryIO = text.buffer  # type: ignore[attr-defined]  # a TextIOWrapper
         except OSError as error:
             print(f"pdn select: {args.output}: {error.strerror or error}", file=sys.stderr)
             return EXIT_USAGE
