@@ -41,10 +41,13 @@ LIDRAUGHTS_CODES: dict[str, tuple[str, str]] = {
 ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Anno", "Apertura"})
 #: Moves looked at for evidence: enough to see the board, cheap on huge games.
 EVIDENCE_NODES = 400
+#: Playable squares of the largest board (Canadian, 12x12): higher numbers are no square.
+_MOST_SQUARES = max(len(variant.board.squares) for variant in VARIANTS.values())
 #: Main-line plies replayed per candidate variant: variants part early, and this bounds the cost.
 DETECTION_PLIES = 60
 
 _NUMBER = re.compile(r"\d+")
+_COMPACT = re.compile(r"^\d{4}$")  # 3228, or a year: never evidence of the board
 _ALGEBRAIC = re.compile(r"([a-l])(\d{1,2})")
 _SHORT_FORM = re.compile(r"^[a-h][a-h][1-8]$")
 _FEN_ALGEBRAIC = re.compile(r"^K?([a-jA-J])(\d{1,2})$")
@@ -344,13 +347,18 @@ def _move_evidence(text: str, evidence: Evidence, *, first: bool) -> None:
 @functools.lru_cache(maxsize=8192)
 def _move_squares(text: str) -> tuple[bool, tuple[tuple[str, int], ...], tuple[int, ...]]:
     """(a Russian short form?, its algebraic squares, else its numbers) of a move text.
+    A word that cannot be a move of any board (``99-88``: no board has 99 squares; ``2024``,
+    four digits that may be a year) gives no evidence at all.
     Cached: the same move texts recur across the games of a file."""
     if _SHORT_FORM.match(text):
         return True, (), ()
     squares = tuple((letter, int(rank)) for letter, rank in _ALGEBRAIC.findall(text))
     if squares:
         return False, squares, ()
-    return False, (), tuple(int(number) for number in _NUMBER.findall(text))
+    numbers = tuple(int(number) for number in _NUMBER.findall(text))
+    if _COMPACT.match(text) or any(not 0 < number <= _MOST_SQUARES for number in numbers):
+        return False, (), ()
+    return False, (), numbers
 
 
 def _algebraic_square(letter: str, rank: int, evidence: Evidence) -> None:

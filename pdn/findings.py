@@ -34,6 +34,17 @@ CODES: dict[str, Severity] = {
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
+#: Characters of the file's own text a message quotes, at most.
+QUOTE_LIMIT = 80
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of a piece of the file's text for a message, cut to ``limit`` characters
+    (``...`` marks the cut): a 2 MB junk token is quoted by its start. O(limit)."""
+    if len(text) > limit:
+        return repr(text[: limit - 3] + "...")
+    return repr(text)
+
 
 @dataclass(frozen=True)
 class Finding:

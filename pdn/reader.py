@@ -22,7 +22,9 @@ import gc
 import io
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO, Union
@@ -30,7 +32,7 @@ from typing import Any, BinaryIO, TextIO, Union
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from pdn.findings import Finding
+from pdn.findings import Finding, Severity, quoted
 from pdn.record import Game, GameNode, Source, TextPlaces, commands_in
 from pdn.scan import Span, iter_spans, span_of_text, tag_value
 
@@ -118,12 +120,25 @@ def _expected_words(expected: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
 
 
+@dataclass(frozen=True)
+class _Fault:
+    """One fault lark's recovery met: where (relative to the span), what, and the text it
+    skipped (``junk``: a word that is no token at all)."""
+
+    line: int
+    column: int
+    message: str
+    start: int = -1  # char offsets in the span (-1: unknown)
+    end: int = -1
+    junk: str | None = None
+
+
 class _Recovery:
     """``on_error`` handler of one lark parse: records findings, skips junk, closes variations."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.faults: list[tuple[int, int, str]] = []  # (line, column, message) relative
+        self.faults: list[_Fault] = []
         self.depth = _ParenDepth(text)
 
     def __call__(self, error: UnexpectedInput) -> bool:
@@ -140,21 +155,21 @@ class _Recovery:
         end = start + 1
         while end < len(self.text) and not self.text[end].isspace() and self.text[end] not in "{(":
             end += 1
-        junk = self.text[start:end]
+        junk: str | None = self.text[start:end]
+        assert junk is not None
         if self.depth.at(start) and not junk.startswith(("{", "}")):
             end = _closing_paren(self.text, start)
-            shown = " ".join(self.text[start:end].split())
-            shown = shown if len(shown) <= 40 else shown[:37] + "..."
-            message = f"text in parentheses is not a variation (prose?): {shown!r}"
+            shown = quoted(" ".join(self.text[start:end].split()), 40)
+            message, junk = f"text in parentheses is not a variation (prose?): {shown}", None
         elif junk.startswith("{"):
-            message = "comment '{' is never closed with '}'"
+            message, junk = "comment '{' is never closed with '}'", None
         elif junk.startswith("}"):
-            message = "'}' without an opening '{' (comments cannot be nested)"
+            message, junk = "'}' without an opening '{' (comments cannot be nested)", None
         elif junk.startswith("["):
-            message = f"unreadable tag {junk!r}"
+            message = f"unreadable tag {quoted(junk)}"
         else:
-            message = f"unreadable text {junk!r}: not a move, move number, comment or result"
-        self.faults.append(self._at(error.line, error.column, message))
+            message = f"unreadable text {quoted(junk)}: not a move, move number, comment or result"
+        self.faults.append(self._at(error.line, error.column, message, start, end, junk))
         state.line_ctr.feed(self.text[start:end])
         return True
 
@@ -171,25 +186,36 @@ class _Recovery:
             except UnexpectedInput:
                 return False
             line, column = _end_position(self.text)
-            self.faults.append((line, column, f"{opened} variation(s) '(' never closed with ')'"))
+            message = f"{opened} variation(s) '(' never closed with ')'"
+            self.faults.append(_Fault(line, column, message, len(self.text), len(self.text)))
             return True
         if token.type == "RPAR":
             message = "')' without an opening '('"
         elif token.type == "STRENGTH":
-            message = f"strength mark {str(token)!r} not right after a move"
+            message = f"strength mark {quoted(str(token))} not right after a move"
         elif token.type == "RESULT" and "RPAR" in error.expected:
-            message = f"result {str(token)!r} inside a variation"
+            message = f"result {quoted(str(token))} inside a variation"
         elif "RESULT" not in error.expected and "MOVE" not in error.expected:
-            message = f"{str(token)!r} after the result; expected the end of the game"
+            message = f"{quoted(str(token))} after the result; expected the end of the game"
         else:
-            message = f"unexpected {str(token)!r}; expected {_expected_words(error.expected)}"
-        self.faults.append(self._at(token.line, token.column, message))
+            message = f"unexpected {quoted(str(token))}; expected {_expected_words(error.expected)}"
+        start = token.start_pos if token.start_pos is not None else -1
+        end = token.end_pos if token.end_pos is not None else -1
+        self.faults.append(self._at(token.line, token.column, message, start, end))
         return True
 
-    def _at(self, line: int | None, column: int | None, message: str) -> tuple[int, int, str]:
+    def _at(
+        self,
+        line: int | None,
+        column: int | None,
+        message: str,
+        start: int = -1,
+        end: int = -1,
+        junk: str | None = None,
+    ) -> _Fault:
         if not line or line < 1 or not column or column < 1:
             line, column = _end_position(self.text)
-        return line, column, message
+        return _Fault(line, column, message, start, end, junk)
 
 
 @lru_cache(maxsize=1)
@@ -248,8 +274,8 @@ def _end_position(text: str) -> tuple[int, int]:
     return line, len(text) - (text.rfind("\n") + 1) + 1
 
 
-def _lark_items(text: str) -> tuple[list[Item], list[tuple[int, int, str]]]:
-    """Items and (line, column, message) faults of ``text`` parsed by lark with recovery."""
+def _lark_items(text: str) -> tuple[list[Item], list[_Fault]]:
+    """Items and faults of ``text`` parsed by lark with recovery."""
     recovery = _Recovery(text)
     try:
         tree: Any = _lark().parse(text, on_error=recovery)
@@ -486,6 +512,8 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
         elif kind == "STRENGTH":
             if last is not None:
                 last.strength = text
+                if text == "*":
+                    findings.append(_glued_star(last, where(offset)))
         elif kind == "COMMENT" or kind == "LINE_COMMENT":
             comment = text[1:-1] if kind == "COMMENT" else text[1:]
             if last is not None and not numbered:
@@ -520,6 +548,14 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
         tail, last, _insert_at, before, nags, setup, _number, _numbered = saved.pop()
         _finish_line(tail, last, before, nags, setup, findings, at)
     return game
+
+
+def _glued_star(node: GameNode, at: tuple[int, int]) -> Finding:
+    message = (
+        f"'*' glued to the move {node.move} is kept as its annotation, "
+        "not read as the end of the game"
+    )
+    return Finding("syntax", message, "warning", line=at[0], column=at[1])
 
 
 def _finish_line(
@@ -597,6 +633,44 @@ def _score_terminator(items: list[Item]) -> list[Item]:
     return items
 
 
+def _one_finding_per_fault(
+    faults: list[_Fault], items: list[Item], text: str, first_line: int
+) -> Iterator[tuple[_Fault, Severity]]:
+    """The faults of one game as findings, one per fault a reader would name: the junk of a
+    header (before the first move: a literal ``\\r`` after every tag, a lone ``[``) is one
+    finding, and so is everything after the result (a stray ``36x27 1-0``). Skipped text that
+    holds no digit cannot be a move, so it is a ``warning``; other faults are ``error``s."""
+    first_move = next(
+        (offset for kind, _text, offset in items if kind in ("MOVE", "UNKNOWN_MOVE", "MOVENUMBER")),
+        len(text),
+    )
+    end = items[-1][2] if items and items[-1][0] == "RESULT" else None
+    header = [f for f in faults if f.junk is not None and 0 <= f.start < first_move]
+    after = [f for f in faults if end is not None and f.start > end]
+    if header:
+        words = Counter(fault.junk for fault in header)
+        shown = ", ".join(
+            quoted(word or "") + (f" ({count} times)" if count > 1 else "")
+            for word, count in words.items()
+        )
+        lines = sorted({fault.line + first_line - 1 for fault in header})
+        where = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+        message = f"text in the header is not PDN and is skipped ({where}): {shown}"
+        yield replace(header[0], message=message), _severity_of("".join(words))
+    if after:
+        skipped = text[after[0].start : max(fault.end for fault in after)]
+        message = f"text after the result is not read: {quoted(' '.join(skipped.split()))}"
+        yield replace(after[0], message=message), "error"
+    for fault in faults:
+        if fault not in header and fault not in after:
+            yield fault, "error" if fault.junk is None else _severity_of(fault.junk)
+
+
+def _severity_of(skipped: str) -> Severity:
+    """``warning`` for skipped text that cannot hold a move (no digit), else ``error``."""
+    return "error" if any(char.isdigit() for char in skipped) else "warning"
+
+
 # -- public API -----------------------------------------------------------------------------
 def parse_span(span: Span, *, fast: bool = True) -> Game:
     """Parse one scanned span into a record (findings located in the whole file).
@@ -616,14 +690,15 @@ def parse_span(span: Span, *, fast: bool = True) -> Game:
 
 def _parse_span(span: Span, fast: bool) -> Game:
     items = _fast_items(span.text) if fast else None
-    faults: list[tuple[int, int, str]] = []
+    faults: list[_Fault] = []
     if items is None:
         items, faults = _lark_items(span.text)
-    game = build_game(_score_terminator(items), span)
-    for rel_line, rel_column, message in faults:
-        line = rel_line + span.line - 1
-        column = rel_column + (span.column - 1 if rel_line == 1 else 0)
-        game.findings.append(Finding("syntax", message, line=line, column=column))
+    items = _score_terminator(items)
+    game = build_game(items, span)
+    for fault, severity in _one_finding_per_fault(faults, items, span.text, span.line):
+        line = fault.line + span.line - 1
+        column = fault.column + (span.column - 1 if fault.line == 1 else 0)
+        game.findings.append(Finding("syntax", fault.message, severity, line=line, column=column))
     if faults:
         game.raw = span.text
     located = [*span.findings, *game.findings]

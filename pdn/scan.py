@@ -56,10 +56,13 @@ _SCAN = re.compile(
     rf"|(?P<other>{_WORDS}|\[)"
 )
 _PLY_TOKENS = re.compile(
-    rf"(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*|{_RESULT_WORD}"
+    rf"(?P<result>{_RESULT_WORD})|(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*"
     r'|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?)|(?P<open>\()|(?P<close>\))'
-    r"|(?<!\S)(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
+    r"|(?<![^\s.])(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
 )
+#: A word that can be movetext (a square, a move number, an unknown move ``--``): other text
+#: between the tags of a header (a literal ``\\r``, a lone ``[`` or ``.``) does not end it.
+_MOVETEXT = re.compile(r"\d|--|- -")
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 
@@ -92,6 +95,8 @@ class Span:
                 depth += 1
             elif kind == "close":
                 depth = max(0, depth - 1)
+            elif kind == "result" and not depth:
+                break  # the game's end: words after it are a stray fragment
             elif kind is None and not depth:
                 count += 1
                 last = match.start()
@@ -265,6 +270,9 @@ class _Splitter:
         self.byte = 0
         self.ordinal = 0
         self.reported_encoding = False
+        # a game with tags closed by its result, yielded once the next word shows that no
+        # stray movetext of its own follows (then it is reopened): (span, its raw first byte)
+        self.held: tuple[Span, int | None] | None = None
         self._reset_game()
 
     def _reset_game(self) -> None:
@@ -275,6 +283,7 @@ class _Splitter:
         self.tags: list[tuple[str, str]] = []
         self.body = False
         self.depth = 0
+        self.carried: tuple[Finding, ...] = ()  # findings of a reopened game
 
     def _advance(self, to: int) -> None:
         """Count lines and bytes of the buffer text from ``counted`` to absolute ``to``."""
@@ -301,12 +310,12 @@ class _Splitter:
         text = self.buf[start - self.buf_start : end - self.buf_start]
         self._advance(end)
         self.ordinal += 1
-        findings: tuple[Finding, ...] = ()
+        findings = self.carried
         switch = self.decoder.switch_char
         if not self.reported_encoding and switch is not None and switch < end:
             encoding = self.decoder.finding()
             if encoding is not None:
-                findings = (encoding.located(line=self.game_line, column=self.game_column),)
+                findings += (encoding.located(line=self.game_line, column=self.game_column),)
             self.reported_encoding = True
         known = self.bytes_known and self.game_byte is not None
         span = Span(
@@ -345,6 +354,8 @@ class _Splitter:
                 keep = self.buf_start + max(0, pos - 1)
                 if self.game_start is not None:
                     keep = min(keep, self.game_start)
+                if self.held is not None:
+                    keep = min(keep, self.held[0].start_char)
                 self._advance(keep)
                 cut = keep - self.buf_start
                 self.buf = self.buf[cut:] + text
@@ -355,6 +366,8 @@ class _Splitter:
             span = self._token(match)
             if span is not None:
                 yield span
+        if self.held is not None:
+            yield self.held[0]
         if self.game_start is not None:
             yield self._close(self.content_end)
 
@@ -368,13 +381,21 @@ class _Splitter:
         return len(self.buf) < horizon and self.buf.find("\n", start, horizon) < 0
 
     def _token(self, match: re.Match[str]) -> Span | None:
-        """Feed one scanned token; returns the span it closed, if any."""
+        """Feed one scanned token; returns the span it let go, if any."""
         kind = match.lastgroup
         start, end = self.buf_start + match.start(), self.buf_start + match.end()
-        closed = None
+        movetext = kind in ("open", "close", "result") or (
+            kind == "other" and _MOVETEXT.search(match.group()) is not None
+        )
+        released = None
+        if self.held is not None:
+            if movetext:
+                self._reopen()
+            else:
+                released, self.held = self.held[0], None
         if kind == "tag":
             if self.game_start is not None and self.body:
-                closed = self._close(self.content_end)
+                released = self._close(self.content_end)
             self._open(start)
             quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
             if quoted is None:
@@ -386,17 +407,35 @@ class _Splitter:
         elif kind == "result" and not self.depth:
             self._open(start)
             self.content_end = end
-            return self._close(end)
+            byte = self.game_byte
+            span = self._close(end)
+            if not span.tags:
+                return span
+            self.held = (span, byte)  # stray moves after it would still be its own
+            return released
         else:
             self._open(start)
-            self.body = True
+            # words that cannot be movetext between the tags keep the header together
+            self.body = self.body or movetext
             if kind == "open":
                 self.depth += 1
             elif kind == "close":
                 self.depth = max(0, self.depth - 1)
 
         self.content_end = end
-        return closed
+        return released
+
+    def _reopen(self) -> None:
+        """Movetext after a game's result and before any tag: the held game goes on (a stray
+        fragment such as ``36x27 1-0`` is not a game of its own; the reader reports it)."""
+        assert self.held is not None
+        span, byte = self.held
+        self.held = None
+        self.ordinal -= 1
+        self.game_start, self.game_byte = span.start_char, byte
+        self.game_line, self.game_column = span.line, span.column
+        self.tags, self.body, self.depth = list(span.tags), True, 0
+        self.carried = span.findings
 
 
 def read_text(source: SourceLike) -> str:

@@ -1,0 +1,116 @@
+"""Messy real files (issue 8): one fault gives one finding and a game stays one game.
+
+Every test writes its own small file: header junk, a ``*`` glued to a move, junk glued to a
+move, stray fragments after a result, words that are no square of any board.
+"""
+
+from __future__ import annotations
+
+import io
+
+from pdn.audit import audit
+from pdn.detect import detect_variant
+from pdn.reader import read_game, read_games
+from pdn.scan import iter_spans
+from pdn.writer import write_game
+
+
+def spans_of(text: str) -> list:
+    return list(iter_spans(io.StringIO(text)))
+
+
+def syntax(text: str) -> list[tuple[int | None, str | None, str]]:
+    return [
+        (f.line, f.severity, f.message)
+        for game in read_games(io.StringIO(text))
+        for f in game.findings
+        if f.code == "syntax"
+    ]
+
+
+# a real export wrote the two characters \r after every tag line
+HEADER_JUNK = (
+    '[Event "X"]\\r\n[White "A"]\\r\n[\n[Site "s"].\n.\n[GameType "20"]\\r\n'
+    "1. 32-28 19-23 2. 28x19 14x23 2-0\n"
+    '.\n[Event "Y"]\\r\n[GameType "20"]\\r\n1. 32-28 19-23 *\n'
+)
+
+
+def test_junk_between_tags_keeps_the_header_one_game() -> None:
+    first, second = spans_of(HEADER_JUNK)
+    assert [name for name, _ in first.tags] == ["Event", "White", "Site", "GameType"]
+    assert [name for name, _ in second.tags] == ["Event", "GameType"]
+    assert (first.plies, second.plies) == (4, 2)
+
+
+def test_junk_of_a_header_is_one_syntax_warning() -> None:
+    assert syntax(HEADER_JUNK) == [
+        (
+            1,
+            "warning",
+            "text in the header is not PDN and is skipped (lines 1-6): '\\\\r' (3 times), '['",
+        ),
+        (
+            9,
+            "warning",
+            "text in the header is not PDN and is skipped (lines 9-10): '\\\\r' (2 times)",
+        ),
+    ]
+    game = read_game(HEADER_JUNK)
+    assert game.headers["GameType"] == "20" and len(list(game.mainline())) == 4
+
+
+def test_a_star_glued_to_a_move_is_its_annotation_not_the_end() -> None:
+    text = (
+        '[GameType "20"]\n1. 32-28 19-23 2. 28x19* {sic} 14x23 3. 37-32 *\n[Event "h"]\n1. 32-28 *'
+    )
+    first, second = spans_of(text)
+    assert first.plies == 5 and second.tags == (("Event", "h"),)
+    game = read_game(text)
+    assert [node.move for node in game.mainline()] == ["32-28", "19-23", "28x19", "14x23", "37-32"]
+    assert game.result == "*"
+    assert syntax(text) == [
+        (
+            2,
+            "warning",
+            "'*' glued to the move 28x19 is kept as its annotation, not read as the end of the game",
+        )
+    ]
+    assert "28x19*" in write_game(game)  # nothing is lost on writing
+    assert [f.code for f in audit(game) if f.severity != "info"] == ["syntax"]
+
+
+def test_junk_glued_to_a_move_keeps_the_move_and_is_reported_once() -> None:
+    text = '[GameType "20"]\n1. 32-28 19-23Redoversteppedthetimecontrol. 2. 33-29 *'
+    game = read_game(text)
+    assert [node.move for node in game.mainline()] == ["32-28", "19-23", "33-29"]
+    assert syntax(text) == [
+        (
+            2,
+            "warning",
+            "unreadable text 'Redoversteppedthetimecontrol.': not a move, move number, "
+            "comment or result",
+        )
+    ]
+
+
+def test_a_stray_fragment_after_a_result_belongs_to_that_game() -> None:
+    text = '[Event "a"]\n1. 32-28 19-23 2-0\n\n\n36x27 1-0\n[Event "b"]\n1. 33-29 *\n'
+    first, second = spans_of(text)
+    assert first.plies == 2 and first.text.endswith("36x27 1-0")
+    assert syntax(text) == [(5, "error", "text after the result is not read: '36x27 1-0'")]
+    # games without any tag stay games of their own
+    assert len(spans_of("1. 32-28 2-0\n1. 33-29 0-2\n")) == 2
+
+
+def test_a_junk_token_is_quoted_by_its_first_80_characters() -> None:
+    junk = "Q" * 100_000
+    ((_line, _severity, message),) = syntax(f"1. 32-28 {junk} 19-23 *")
+    assert "Q" * 77 + "...'" in message and len(message) < 200
+
+
+def test_words_that_are_no_square_are_no_evidence_of_the_board() -> None:
+    for text in ("1. 99-88 *", "1. 2024 *"):
+        variant, findings = detect_variant(read_game(text))
+        assert variant.name == "international", text
+        assert not any("canadian" in f.message for f in findings)
