@@ -648,11 +648,11 @@ def _one_finding_per_fault(
     header = [f for f in faults if f.junk is not None and 0 <= f.start < first_move]
     after = [f for f in faults if end is not None and f.start > end]
     if header:
-        words = Counter(fault.junk for fault in header)
+        words = Counter(fault.junk or "" for fault in header)
         shown = ", ".join(
-            quoted(word or "") + (f" ({count} times)" if count > 1 else "")
-            for word, count in words.items()
-        )
+            quoted(word) + (f" ({count} times)" if count > 1 else "")
+            for word, count in list(words.items())[:5]
+        ) + (", ..." if len(words) > 5 else "")
         lines = sorted({fault.line + first_line - 1 for fault in header})
         where = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
         message = f"text in the header is not PDN and is skipped ({where}): {shown}"
@@ -661,8 +661,9 @@ def _one_finding_per_fault(
         skipped = text[after[0].start : max(fault.end for fault in after)]
         message = f"text after the result is not read: {quoted(' '.join(skipped.split()))}"
         yield replace(after[0], message=message), "error"
+    merged = {id(fault) for fault in header + after}
     for fault in faults:
-        if fault not in header and fault not in after:
+        if id(fault) not in merged:
             yield fault, "error" if fault.junk is None else _severity_of(fault.junk)
 
 
