@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+
+if TYPE_CHECKING:
+    from pdn.render import BoardView
+    from pdn.svgboard import Diagram
 
 EXAMPLES = """\
 examples:
@@ -16,6 +20,7 @@ examples:
   pdn show games.pdn --plies 10,20,30     three boards side by side
   pdn show games.pdn --all --flip         every position, Black at the bottom
   pdn show games.pdn --notation algebraic --svg game.svg
+  pdn show games.pdn --plies 10,20 --svg-terminal view.svg   the terminal view as SVG
   cat games.pdn | pdn show -              read standard input
 
 The last move is highlighted (in plain text: its destination in [brackets], the squares it
@@ -77,9 +82,33 @@ def add_parser(subparsers: Any) -> None:
         "(default: discs when the output can show them)",
     )
     parser.add_argument(
-        "--svg", metavar="OUT", help="write an SVG picture to OUT ('-': stdout) instead of text"
+        "--svg",
+        metavar="OUT",
+        help="write the board diagrams (squares, pieces, the last move as an arrow) as one SVG "
+        "picture to OUT ('-': stdout) instead of text",
+    )
+    parser.add_argument(
+        "--svg-terminal",
+        metavar="OUT",
+        help="write the whole terminal view (header, boards, moves, findings) as an SVG "
+        "screenshot to OUT ('-': stdout)",
     )
     parser.set_defaults(func=run)
+
+
+def diagram(board: BoardView) -> Diagram:
+    """The SVG diagram of a terminal board view: same pieces, squares, last move, caption."""
+    from pdn.svgboard import Arrow, Diagram
+
+    last = board.last_move
+    return Diagram(
+        board.board,
+        board.pieces,
+        notation=board.notation,
+        flip=board.flip,
+        arrows=[Arrow(last.path, last.captures)] if last is not None else [],
+        caption=board.caption,
+    )
 
 
 def _fail(message: str) -> int:
@@ -94,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from pdn.atomic import atomic_output
     from pdn.reader import read_games
     from pdn.render import GameView, export_svg
+    from pdn.svgboard import sheet
     from pdn.variants import Variant
 
     variant = None
@@ -127,13 +157,18 @@ def run(args: argparse.Namespace) -> int:
             f"not {', '.join(map(str, outside))}"
         )
     view.plies = plies
-    if args.svg:
-        svg = export_svg(view, title=view.title())
+    if args.svg or args.svg_terminal:
+        target = args.svg or args.svg_terminal
+        svg = (
+            sheet([diagram(view.board_at(ply)) for ply in plies], title=view.title())
+            if args.svg
+            else export_svg(view, title=view.title())
+        )
         try:
-            with atomic_output(args.svg) as stream:
+            with atomic_output(target) as stream:
                 stream.write(svg)
         except OSError as error:
-            return _fail(f"cannot write {args.svg}: {error.strerror or error}")
+            return _fail(f"cannot write {target}: {error.strerror or error}")
     else:
         Console(highlight=False).print(view)
     return EXIT_FINDINGS if any(f.severity == "error" for f in view.findings) else EXIT_OK
