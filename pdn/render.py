@@ -308,6 +308,25 @@ TAG_ALIASES = {
 }
 
 
+def game_tag(game: Game, name: str) -> str | None:
+    """A tag's value under its English name or a dialect's (Italian files), if meaningful
+    (not empty, ``?``, ``-`` or ``*``). O(tags)."""
+    tags = game.headers
+    for alias in TAG_ALIASES.get(name, (name,)):
+        value = tags.get(alias, "").strip()
+        if value not in ("", "?", "-", "*"):
+            return value
+    return None
+
+
+def game_title(game: Game) -> str:
+    """``White – Black``, else the event, else the game's place in its file."""
+    white, black = game_tag(game, "White"), game_tag(game, "Black")
+    if white or black:
+        return f"{white or '?'} – {black or '?'}"
+    return game_tag(game, "Event") or f"game {game.source.game}"
+
+
 def move_number(ply: int, first_mover_starts: bool) -> tuple[int, bool]:
     """Move number of ``ply`` (1-based) and whether it is the first mover's half. O(1)."""
     half = ply - 1 + (0 if first_mover_starts else 1)
@@ -376,20 +395,11 @@ class GameView:
 
     # -- parts ----------------------------------------------------------------------------
     def _tag(self, name: str) -> str | None:
-        """A tag's value under its English name or a dialect's (Italian files), if meaningful."""
-        tags = self.game.headers
-        for alias in TAG_ALIASES.get(name, (name,)):
-            value = tags.get(alias, "").strip()
-            if value not in ("", "?", "-", "*"):
-                return value
-        return None
+        return game_tag(self.game, name)
 
     def title(self) -> str:
         """``White – Black``, else the event, else the game's place in its file."""
-        white, black = self._tag("White"), self._tag("Black")
-        if white or black:
-            return f"{white or '?'} – {black or '?'}"
-        return self._tag("Event") or f"game {self.game.source.game}"
+        return game_title(self.game)
 
     def header(self) -> RenderableType:
         """Players, event, place, date, result and variant in a panel."""

@@ -80,6 +80,31 @@ def jobs_count(text: str) -> int:
     return int(text)
 
 
+def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of every verb that audits files (`check`, `report`): --variant, --rules,
+    --select, --ignore, --strict, --jobs."""
+    parser.add_argument(
+        "--variant",
+        type=variant_name,
+        metavar="V",
+        help=f"variant of games without a usable GameType ({', '.join(VARIANTS)})",
+    )
+    parser.add_argument(
+        "--rules",
+        type=profile_name,
+        metavar="PROFILE",
+        help="draw-rule profile instead of each variant's default",
+    )
+    parser.add_argument("--select", type=code_list, metavar="CODES", help="only these codes")
+    parser.add_argument("--ignore", type=code_list, metavar="CODES", help="never these codes")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit 1 on warnings too, not only on errors"
+    )
+    parser.add_argument(
+        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
+    )
+
+
 def add_parser(subparsers: Any) -> None:
     """Register `pdn check`."""
     parser = subparsers.add_parser(
@@ -94,27 +119,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "paths", nargs="+", metavar="PATH", help="PDN files or folders ('-': stdin)"
     )
-    parser.add_argument(
-        "--variant",
-        type=variant_name,
-        metavar="V",
-        help=f"variant of games without a usable GameType ({', '.join(VARIANTS)})",
-    )
-    parser.add_argument(
-        "--rules",
-        type=profile_name,
-        metavar="PROFILE",
-        help="draw-rule profile instead of each variant's default",
-    )
+    add_audit_arguments(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    parser.add_argument("--select", type=code_list, metavar="CODES", help="only these codes")
-    parser.add_argument("--ignore", type=code_list, metavar="CODES", help="never these codes")
-    parser.add_argument(
-        "--strict", action="store_true", help="exit 1 on warnings too, not only on errors"
-    )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
     parser.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler to send the work to")
     parser.add_argument(
         "--no-summary", action="store_true", help="no summary table on stderr at the end"
@@ -168,7 +174,7 @@ class Summary:
                 variants.add_row(name, str(games), str(self.findings_by_variant[name]))
             console.print(variants)
         if self.by_file:
-            folder = _common_folder(list(self.by_file))
+            folder = common_folder(list(self.by_file))
             title = f"by file (in {folder})" if folder else "by file"
             files = Table(
                 Column("file", overflow="fold"), "findings", title=title, title_justify="left"
@@ -181,7 +187,7 @@ class Summary:
             console.print(files)
 
 
-def _common_folder(names: list[str]) -> str:
+def common_folder(names: list[str]) -> str:
     """The folder every file name is in (``""`` when none, or for ``<stdin>``)."""
     if any(name.startswith("<") for name in names):
         return ""

@@ -1,0 +1,115 @@
+"""`pdn report`: the audit of PDN files as one self-contained HTML page (``pdn.report``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.commands.check import add_audit_arguments, selected
+from pdn.findings import SEVERITY_RANK
+from pdn.report import MAX_CARDS
+
+EXAMPLES = f"""\
+examples:
+  pdn report games.pdn -o report.html            audit one file, open report.html in a browser
+  pdn report db/ -o db.html --jobs 0             a folder, audited on every core
+  pdn report games.pdn -o r.html --select illegal-move,missed-capture,capture-rule
+  pdn report big.pdn -o r.html --max-cards 50    at most 50 cards per finding code
+  pdn report games.pdn -o - > report.html        the page on standard output
+
+The page needs no network: boards are inline SVG, the filters a few lines of inline
+JavaScript (without it every card shows). One card per finding, grouped by file and game,
+errors first, at most --max-cards per code (default {MAX_CARDS}); the summary counts them all.
+Exit code 1 when a finding of severity error was found (--strict: also warnings), 2 for usage
+or I/O problems.
+"""
+
+
+def card_cap(text: str) -> int:
+    """argparse type: 0 or more cards per code."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a number of cards, not {text!r}")
+    return int(text)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `pdn report`."""
+    parser = subparsers.add_parser(
+        "report",
+        help="the audit as one HTML page: summary, one card per finding with its board",
+        description="Audit PDN files as `pdn check` does and write one self-contained HTML "
+        "page: a summary (tables and bar charts), then a card per finding with the board "
+        "before the move (the written move as an arrow, captures crossed), the legal "
+        "alternatives, the count behind a draw rule, and the moves around it.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDN files or folders")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="the HTML file to write ('-': stdout)"
+    )
+    add_audit_arguments(parser)
+    parser.add_argument(
+        "--max-cards",
+        type=card_cap,
+        default=MAX_CARDS,
+        metavar="N",
+        help=f"cards drawn per finding code (default {MAX_CARDS}; the rest are counted)",
+    )
+    parser.add_argument("--title", default="pdn report", help="the page's title")
+    parser.set_defaults(func=run)
+
+
+def _fail(message: str) -> int:
+    print(f"pdn report: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def run(args: argparse.Namespace) -> int:
+    """Audit every path (first pass), replay the games with cards (second pass), write."""
+    from pdn.audit import AuditOptions, replay
+    from pdn.batch import PathError, check_paths
+    from pdn.reader import parse_span
+    from pdn.report import ReportPage
+    from pdn.scan import iter_spans
+
+    if "-" in args.paths:
+        return _fail("reads files, not standard input: save it to a file first")
+    page = ReportPage(max_cards=args.max_cards, rules=args.rules, title=args.title)
+    worst = -1
+    options = AuditOptions(variant=args.variant, rules=args.rules)
+    for item in check_paths(args.paths, options, jobs=args.jobs):
+        if isinstance(item, PathError):
+            page.unreadable_path(item.file, item.message)
+            print(f"pdn report: {item.file}: {item.message}", file=sys.stderr)
+            continue
+        findings = selected(item.findings, args)
+        page.count(item, findings)
+        for finding in findings:
+            worst = max(worst, SEVERITY_RANK[finding.severity or "error"])
+    for file in list(page.files):
+        wanted = page.wanted(file)
+        if not wanted:
+            continue
+        try:
+            for span in iter_spans(file):
+                if span.ordinal in wanted:
+                    game = parse_span(span)
+                    page.add_game(file, game, replay(game, variant=args.variant, rules=args.rules))
+        except OSError as error:
+            return _fail(f"cannot read {file} again: {error.strerror or error}")
+    document = page.html()
+    if args.output == "-":
+        sys.stdout.write(document)
+    else:
+        try:
+            with open(args.output, "w", encoding="utf-8") as out:
+                out.write(document)
+        except OSError as error:
+            return _fail(f"cannot write {args.output}: {error.strerror or error}")
+    if page.unreadable:
+        return EXIT_USAGE
+    threshold = SEVERITY_RANK["warning" if args.strict else "error"]
+    return EXIT_FINDINGS if worst >= threshold else EXIT_OK

@@ -1,0 +1,167 @@
+"""`pdn report`: one self-contained, well-formed HTML page; one card per finding up to the cap;
+boards that show the positions the replay gives."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pdn.audit import replay
+from pdn.cli import main
+from pdn.reader import read_games
+
+FAULTS = Path(__file__).resolve().parents[1] / "corpus" / "irregular" / "faults.pdn"
+LINKED = (
+    '[Event "https://example.org/event"]\n[Site "http://lidraughts.org/abc"]\n'
+    '[GameType "20"]\n{see https://example.org} 1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n\n'
+)
+
+
+def report(tmp_path: Path, *argv: str) -> tuple[int, str]:
+    out = tmp_path / "report.html"
+    code = main(["report", *argv, "-o", str(out)])
+    return code, out.read_text(encoding="utf-8")
+
+
+def check_json(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict[str, object]]:
+    main(["check", "--format", "json", "--no-summary", *argv])
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def cards(page: str) -> list[ET.Element]:
+    root = ET.fromstring(page)  # well formed: the standard library's XML parser reads it whole
+    return [e for e in root.iter("div") if "card" in (e.get("class") or "").split()]
+
+
+def test_page_is_well_formed_with_one_card_per_finding(tmp_path: Path, capsys) -> None:
+    code, page = report(tmp_path, str(FAULTS))
+    findings = check_json(capsys, str(FAULTS))
+    assert code == 1  # errors found, as pdn check says
+    assert page.startswith("<!DOCTYPE html>")
+    drawn = cards(page)
+    assert len(drawn) == len(findings) > 5
+    assert Counter(card.get("data-code") for card in drawn) == Counter(
+        finding["code"] for finding in findings
+    )
+    # errors first within each game
+    root = ET.fromstring(page)
+    for game in root.iter("article"):
+        ranks = [
+            {"error": 0, "warning": 1, "info": 2}[card.get("data-severity", "")]
+            for card in game.iter("div")
+            if "card" in (card.get("class") or "").split()
+        ]
+        assert ranks == sorted(ranks)
+
+
+def test_no_network_reference_even_from_the_file(tmp_path: Path) -> None:
+    source = tmp_path / "linked.pdn"
+    source.write_text(LINKED, encoding="utf-8")
+    code, page = report(tmp_path, str(source), str(FAULTS))
+    assert code == 1
+    assert "http://" not in page and "https://" not in page
+    assert "example.org" in page  # the text is kept, only no longer an address
+    assert 'src="' not in page and "@import" not in page and "url(" not in page
+
+
+def test_cards_are_capped_per_code_and_the_rest_counted(tmp_path: Path) -> None:
+    games = "".join(
+        f'[GameType "20"][Round "{n}"]\n1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n\n'
+        for n in range(4)
+    )
+    source = tmp_path / "missed.pdn"
+    source.write_text(games, encoding="utf-8")
+    code, page = report(tmp_path, str(source), "--max-cards", "2")
+    assert code == 1
+    assert [card.get("data-code") for card in cards(page)] == ["missed-capture"] * 2
+    assert "2 drawn, 2 more not drawn (--max-cards 2)" in page
+
+
+def test_select_and_ignore_choose_the_cards(tmp_path: Path) -> None:
+    _, page = report(tmp_path, str(FAULTS), "--select", "result,repetition")
+    assert {card.get("data-code") for card in cards(page)} == {"result", "repetition"}
+    code, page = report(tmp_path, str(FAULTS), "--ignore", "illegal-move,missed-capture")
+    drawn = {card.get("data-code") for card in cards(page)}
+    assert "illegal-move" not in drawn and "missed-capture" not in drawn and "result" in drawn
+
+
+def pieces(card: ET.Element) -> dict[int, str]:
+    return {
+        int(e.get("data-square", "0")): e.get("data-piece", "")
+        for e in card.iter()
+        if e.get("data-piece")
+    }
+
+
+def test_boards_show_the_replayed_positions(tmp_path: Path) -> None:
+    _, page = report(tmp_path, str(FAULTS))
+    by_id = {card.get("id"): card for card in cards(page)}
+    checked = 0
+    for game in read_games(FAULTS):
+        replayed = replay(game)
+        for index, finding in enumerate(
+            sorted(
+                replayed.findings,
+                key=lambda f: ({"error": 0, "warning": 1, "info": 2}[f.severity or ""], f.ply),
+            )
+        ):
+            card = by_id[f"g0-{game.source.game}-{index}"]
+            assert card.get("data-code") == finding.code
+            assert finding.ply is not None
+            # draw rules and results: the board after the ply; the others: before it
+            after = finding.code in ("move-limit", "repetition", "result")
+            position = replayed.positions[finding.ply if after else finding.ply - 1]
+            expected = {square: piece.value for square, piece in position.pieces()}
+            assert pieces(card) == expected, (finding.code, finding.ply)
+            checked += 1
+    assert checked >= 8
+
+
+def test_irregular_move_card_lists_the_legal_moves_and_marks_the_move(tmp_path: Path) -> None:
+    _, page = report(tmp_path, str(FAULTS), "--select", "missed-capture")
+    (card,) = cards(page)
+    alternatives = "".join(
+        next(e for e in card.iter("p") if e.get("class") == "alternatives").itertext()
+    )
+    assert "28x19" in alternatives
+    arrows = {e.get("data-kind"): e.get("data-path") for e in card.iter() if e.get("data-kind")}
+    assert arrows == {"fault": "33 29", "alternative": "28 19"}
+    context = next(e for e in card.iter("p") if e.get("class") == "context")
+    assert [mark.text for mark in context.iter("mark")] == ["33-29"]
+    assert "".join(context.itertext()).startswith("1. 32-28 19-23 2. 33-29 23x32 3. 37x28")
+
+
+def test_draw_rule_card_shows_the_count(tmp_path: Path) -> None:
+    _, page = report(tmp_path, str(FAULTS), "--select", "move-limit,repetition")
+    counts = {
+        card.get("data-code"): "".join(
+            "".join(p.itertext()) for p in card.iter("p") if p.get("class") == "count"
+        )
+        for card in cards(page)
+    }
+    assert "counted at the start, 10 plies since, 5 moves by White" in counts["move-limit"]
+    assert (
+        "the same position at the start, after ply 4 and again after ply 8" in counts["repetition"]
+    )
+
+
+def test_filters_need_javascript_and_cards_do_not(tmp_path: Path) -> None:
+    _, page = report(tmp_path, str(FAULTS))
+    root = ET.fromstring(page)
+    nav = next(root.iter("nav"))
+    assert nav.get("hidden") == ""  # the script shows it
+    assert not [card for card in cards(page) if card.get("hidden") is not None]
+    links = [a.get("href") for a in root.iter("a")]
+    targets = {e.get("id") for e in root.iter() if e.get("id")}
+    assert links and all(link[1:] in targets for link in links if link)
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
+    assert main(["report", str(tmp_path / "missing.pdn"), "-o", str(tmp_path / "r.html")]) == 2
+    assert "missing.pdn" in capsys.readouterr().err
+    assert main(["report", "-", "-o", str(tmp_path / "r.html")]) == 2
+    assert "standard input" in capsys.readouterr().err
