@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import shutil
 import subprocess
+import zlib
+from collections import Counter
 from pathlib import Path
 
 PNG_TOOL = shutil.which("rsvg-convert")
@@ -35,6 +37,52 @@ def png_size(png: Path) -> tuple[int, int]:
     if not data.startswith(PNG_SIGNATURE):
         raise ValueError(f"{png} is not a PNG")
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def png_colours(data: bytes) -> Counter[tuple[int, ...]]:
+    """How many pixels of each colour an 8-bit, non-interlaced RGB or RGBA PNG has (a
+    screenshot's kind), decoded with the standard library (zlib, the five PNG filters)."""
+    if not data.startswith(PNG_SIGNATURE):
+        raise ValueError("not a PNG")
+    offset, chunks = 8, []
+    width = height = channels = 0
+    while offset < len(data):
+        length = int.from_bytes(data[offset : offset + 4], "big")
+        kind, body = data[offset + 4 : offset + 8], data[offset + 8 : offset + 8 + length]
+        offset += 12 + length
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
+            depth, colour_type, interlace = body[8], body[9], body[12]
+            if depth != 8 or colour_type not in (2, 6) or interlace:
+                raise ValueError("only 8-bit non-interlaced RGB/RGBA PNGs are decoded here")
+            channels = 3 if colour_type == 2 else 4
+        elif kind == b"IDAT":
+            chunks.append(body)
+    raw = zlib.decompress(b"".join(chunks))
+    stride = width * channels
+    previous = bytearray(stride)
+    colours: Counter[tuple[int, ...]] = Counter()
+    for row in range(height):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                estimate = left + up - corner
+                pa, pb, pc = abs(estimate - left), abs(estimate - up), abs(estimate - corner)
+                best = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + best) & 255
+        colours.update(tuple(line[i : i + 3]) for i in range(0, stride, channels))
+        previous = line
+    return colours
 
 
 def main() -> None:
