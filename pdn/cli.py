@@ -18,7 +18,7 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 #: Verb modules under ``pdn.commands``, in the order ``pdn --help`` lists them.
-VERBS = ("check", "convert", "show", "list", "perft", "moves", "select", "report")
+VERBS = ("check", "convert", "show", "list", "perft", "moves", "select", "index", "search", "report")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -231,21 +231,24 @@ class Criteria:
                 return False
         return True
 
+    def passes(self, game: GameSummary) -> bool:
+        """Every filter except position and material. O(tags + findings)."""
+        if not self.tags_match(game.tags):
+            return False
+        if self.variant and game.variant != self.variant:
+            return False
+        if self.result is not None and not self._result_match(game):
+            return False
+        if self.plies and not self.plies[0] <= game.plies <= self.plies[1]:
+            return False
+        if self.with_findings and not game.codes & self.with_findings:
+            return False
+        return not (self.clean and game.severities & UNCLEAN)
+
     def match(self, facts: GameFacts) -> Match | None:
         """Every filter on a replayed game: ``None`` when it fails, else where the position
         and the material were first met. O(plies)."""
-        if not self.tags_match(facts.tags):
-            return None
-        if self.variant and facts.variant != self.variant:
-            return None
-        if self.result is not None and not self._result_match(facts):
-            return None
-        if self.plies and not self.plies[0] <= facts.plies <= self.plies[1]:
-            return None
-        codes = {finding.code for finding in facts.findings}
-        if self.with_findings and not codes & self.with_findings:
-            return None
-        if self.clean and any(finding.severity in UNCLEAN for finding in facts.findings):
+        if not self.passes(GameSummary.of(facts)):
             return None
         position_ply = material_ply = None
         if self.position is not None:
@@ -260,10 +263,35 @@ class Criteria:
                 return None
         return Match(position_ply, material_ply)
 
-    def _result_match(self, facts: GameFacts) -> bool:
+    def _result_match(self, game: GameSummary) -> bool:
         kind, value = self.result_filter
         if kind == "winner":
-            return facts.winner == value
+            return game.winner == value
         if kind == "unknown":
-            return facts.outcome is None
-        return facts.outcome == value
+            return game.outcome is None
+        return game.outcome == value
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What ``Criteria.passes`` looks at: from ``GameFacts``, or from an index row."""
+
+    tags: tuple[tuple[str, str], ...]
+    variant: str
+    winner: str | None
+    outcome: str | None
+    plies: int
+    codes: frozenset[str]
+    severities: frozenset[str]
+
+    @classmethod
+    def of(cls, facts: GameFacts) -> GameSummary:
+        return cls(
+            facts.tags,
+            facts.variant,
+            facts.winner,
+            facts.outcome,
+            facts.plies,
+            frozenset(finding.code for finding in facts.findings),
+            frozenset(finding.severity or "error" for finding in facts.findings),
+        )

@@ -15,6 +15,31 @@ import re
 import unicodedata
 
 _WORD = re.compile(r"[^\W_]+")
+#: Name particles: equal particles alone do not make two names one.
+PARTICLES = frozenset(
+    [
+        "van",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "di",
+        "da",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "ter",
+        "ten",
+        "te",
+        "von",
+        "zu",
+        "af",
+        "bin",
+        "ibn",
+    ]
+)
 #: Values that say "unknown" rather than name anyone.
 _UNKNOWN = frozenset({"", "?", "-", "unknown", "nn", "n n", "white", "black"})
 
@@ -35,15 +60,19 @@ def name_key(name: str | None) -> str:
 
 def name_matches(query: str, name: str | None) -> bool:
     """Does ``name`` (a tag value) name the player ``query`` asks for? Every word of the query
-    equals a word of the name, or one of the two is a single letter the other starts with."""
+    equals a word of the name, or one of the two is a single letter the other starts with;
+    and at least one word that is not a particle (``van``, ``der``, ``de``, ...) is equal, so
+    that ``W. van der Kooij`` is not ``van der Wal``."""
     wanted = list(name_tokens(query))
     if not name or not wanted:
         return False
     words = list(name_tokens(name))
+    anchored = False
     for word in list(wanted):  # whole words first, so an initial cannot take a word's place
         if word in words:
             words.remove(word)
             wanted.remove(word)
+            anchored = anchored or word not in PARTICLES
     for initial in wanted:
         found = next(
             (w for w in words if w[0] == initial[0] and min(len(w), len(initial)) == 1), None
@@ -51,4 +80,4 @@ def name_matches(query: str, name: str | None) -> bool:
         if found is None:
             return False
         words.remove(found)
-    return True
+    return anchored

@@ -202,3 +202,9 @@ def test_reads_stdin(
     assert main(["select", "-", "--result", "draw", "--format", "json"]) == 0
     row = json.loads(capsysbinary.readouterr().out)
     assert (row["file"], row["game"]) == ("<stdin>", 2)
+
+
+def test_particles_alone_do_not_match() -> None:
+    assert not name_matches("van der Wal", "W. van der Kooij")
+    assert name_matches("van der Wal", "Wal, Rob van der")
+    assert not name_matches("T.", "Ton Sijbrands")  # an initial alone names nobody
