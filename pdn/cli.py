@@ -18,7 +18,19 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 #: Verb modules under ``pdn.commands``, in the order ``pdn --help`` lists them.
-VERBS = ("check", "convert", "show", "list", "perft", "moves", "select", "index", "search", "report")
+VERBS = (
+    "check",
+    "convert",
+    "show",
+    "list",
+    "perft",
+    "moves",
+    "select",
+    "dedupe",
+    "index",
+    "search",
+    "report",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

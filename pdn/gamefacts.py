@@ -33,7 +33,8 @@ class GameFacts:
     ``keys[p]`` is the Zobrist key of the main-line position after ply ``p`` (``keys[0]``: the
     start), ``moves[p]`` the move played from it (short notation of the variant) and
     ``paths[p]`` the same move as its full path; after a main line stops replaying (an
-    unplayable move), ``paths`` goes on with the written moves, marked ``?``. ``material``
+    unplayable move), ``paths`` goes on with the written moves, marked ``?``. ``written`` is
+    the main line as written (the reader's normalised move texts), one per move node. ``material``
     lists (ply, material) each time the material changes, from ply 0. ``outcome`` is
     ``pdn.audit.outcome_of`` of the terminator, else of the Result tag. ``richness`` counts
     tags, comments, NAGs and variations (the copy to keep among duplicates).
@@ -53,6 +54,7 @@ class GameFacts:
     keys: tuple[int, ...]
     moves: tuple[str, ...]
     paths: tuple[str, ...]
+    written: tuple[str, ...]
     material: tuple[tuple[int, Material], ...]
     findings: tuple[Finding, ...]
     richness: int
@@ -127,6 +129,7 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
         keys=tuple(line_keys(played.positions)),
         moves=tuple(move.notation(board, notation, separator=separator) for move in moves),
         paths=tuple(paths),
+        written=tuple(node.move or "" for node in written),
         material=tuple(material),
         findings=tuple(played.findings),
         richness=richness(game),

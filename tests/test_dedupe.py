@@ -1,0 +1,175 @@
+"""`pdn dedupe`: duplicate groups (tag merge, contradicting tags) and variant readings
+(planted one-move differences)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pdn.cli import main
+from pdn.dedupe import with_tags
+from pdn.movegen import Move
+from pdn.position import Position
+from pdn.variants import Variant
+
+INTERNATIONAL = Variant.from_name("international")
+
+
+def random_line(seed: int, plies: int) -> list[Move]:
+    """A legal line whose short move texts are never ambiguous."""
+    rng = random.Random(seed)
+    position = Position.initial(INTERNATIONAL)
+    line = []
+    for _ in range(plies):
+        moves = position.legal_moves()
+        texts = [m.notation(INTERNATIONAL.board) for m in moves]
+        plain = [m for m, t in zip(moves, texts, strict=True) if texts.count(t) == 1]
+        move = rng.choice(plain)
+        line.append(move)
+        position = position.play(move)
+    return line
+
+
+def movetext(moves: list[Move], *, full: bool = False) -> str:
+    words = []
+    for ply, move in enumerate(moves):
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}.")
+        words.append(move.notation(INTERNATIONAL.board, full=full))
+    return " ".join(words)
+
+
+def game(tags: dict[str, str], moves: str, result: str = "1-1") -> str:
+    head = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
+    return f'{head}[GameType "20"]\n\n{moves} {result}\n\n'
+
+
+LINE = random_line(7, 40)
+OTHER = random_line(8, 40)
+PLAYERS = {"White": "Sijbrands, Ton", "Black": "Wiersma, Harm"}
+
+
+def changed_at(moves: list[Move], ply: int) -> list[str]:
+    """The written line with a different legal move at 0-based ``ply``; the rest as before."""
+    position = Position.initial(INTERNATIONAL)
+    for move in moves[:ply]:
+        position = position.play(move)
+    other = next(m for m in position.legal_moves() if m != moves[ply])
+    texts = [m.notation(INTERNATIONAL.board) for m in moves]
+    texts[ply] = other.notation(INTERNATIONAL.board)
+    return texts
+
+
+def numbered(texts: list[str]) -> str:
+    return " ".join(
+        (f"{ply // 2 + 1}. " if ply % 2 == 0 else "") + text for ply, text in enumerate(texts)
+    )
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> list[Path]:
+    one = tmp_path / "bulletin.pdn"
+    one.write_text(
+        game({**PLAYERS, "Event": "Match", "Date": "1996.01.13", "Round": "5"}, movetext(LINE))
+        + game({"White": "A", "Black": "B", "Date": "2001.02.03"}, movetext(OTHER)),
+        encoding="utf-8",
+    )
+    two = tmp_path / "export.pdn"
+    two.write_text(
+        # the same game: richer (a comment, a Site), a Date that contradicts, full captures
+        game(
+            {**PLAYERS, "Site": "Wageningen", "Date": "1996.01.14"},
+            "{from the club} " + movetext(LINE, full=True) + " {a fine game}",
+        )
+        # a reading of OTHER with one move different at ply 31, tags that say nothing
+        + game({}, numbered(changed_at(OTHER, 30)))
+        # a reading of LINE by its tags: the same players, event, date and round
+        + game(
+            {**PLAYERS, "Event": "Match", "Date": "1996.01.13", "Round": "5"},
+            numbered(changed_at(LINE, 24)),
+        ),
+        encoding="utf-8",
+    )
+    return [one, two]
+
+
+def report(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert main(["dedupe", *argv, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_duplicate_group_merges_tags_and_reports_contradictions(
+    capsys: pytest.CaptureFixture[str], files: list[Path]
+) -> None:
+    one, two = files
+    found = report(capsys, str(one), str(two))
+    assert found["games"] == 5
+    [group] = found["groups"]
+    assert group["copies"] == [f"{one}:1", f"{two}:1"]
+    assert group["kept"] == f"{two}:1"  # the richer copy: a comment and a Site
+    assert ["Event", "Match"] in group["merged_tags"] and ["Round", "5"] in group["merged_tags"]
+    assert group["contradicting_tags"] == {
+        "Date": [
+            {"game": f"{one}:1", "value": "1996.01.13"},
+            {"game": f"{two}:1", "value": "1996.01.14"},
+        ]
+    }
+
+
+def test_variant_readings_give_the_ply_and_both_moves(
+    capsys: pytest.CaptureFixture[str], files: list[Path]
+) -> None:
+    one, two = files
+    readings = {r["basis"]: r for r in report(capsys, str(one), str(two))["readings"]}
+    by_moves = readings["moves"]
+    assert by_moves["games"] == [f"{one}:2", f"{two}:2"]
+    assert by_moves["ply"] == 31
+    assert by_moves["moves"][0] == OTHER[30].notation(INTERNATIONAL.board)
+    assert by_moves["moves"][1] == changed_at(OTHER, 30)[30]
+    assert by_moves["differences"] == 1
+    assert by_moves["legal"][0] is True
+    by_tags = readings["tags"]
+    assert by_tags["games"] == [f"{two}:1", f"{two}:3"]  # the kept copy stands for its group
+    assert by_tags["ply"] == 25
+    assert len(readings) == 2
+
+
+def test_unrelated_games_are_neither(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "two.pdn"
+    path.write_text(game(PLAYERS, movetext(LINE)) + game(PLAYERS, movetext(OTHER)))
+    found = report(capsys, str(path))
+    assert found["groups"] == [] and found["readings"] == []
+
+
+def test_output_keeps_one_copy_with_merged_tags(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, files: list[Path]
+) -> None:
+    out = tmp_path / "out.pdn"
+    assert main(["dedupe", *map(str, files), "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "1 duplicate group(s) (2 copies, 1 left out), 2 variant reading(s)" in text
+    assert 'contradicting Date: "1996.01.13"' in text
+    written = out.read_text(encoding="utf-8")
+    assert written.count('[GameType "20"]') == 4  # 5 games, one copy left out
+    assert written.count("[Event") == 2  # the kept copy (merged) and the reading by tags
+    assert written.index('[White "A"]') < written.index('[Site "Wageningen"]')  # input order
+    kept = written[written.index('[Site "Wageningen"]') :]
+    assert '[Event "Match"]' in kept.split("\n\n")[0]  # merged into the kept copy's tags
+
+
+def test_with_tags_inserts_after_the_last_tag() -> None:
+    text = '[Event "E"]\r\n[White "W"]\r\n\r\n1. 32-28 *'
+    assert with_tags(text, [("Round", 'say "5"')]) == (
+        '[Event "E"]\r\n[White "W"]\r\n[Round "say \\"5\\""]\r\n\r\n1. 32-28 *'
+    )
+    assert with_tags("1. 32-28 *", [("Event", "E")]) == '[Event "E"]\n1. 32-28 *'
+
+
+def test_refuses_to_overwrite_an_input(
+    capsys: pytest.CaptureFixture[str], files: list[Path]
+) -> None:
+    assert main(["dedupe", str(files[0]), "-o", str(files[0])]) == 2
+    assert "also the input" in capsys.readouterr().err
