@@ -197,18 +197,18 @@ def _group(copies: list[Entry]) -> Group:
 def _readings(groups: list[Group]) -> Iterator[Reading]:
     """Readings among distinct games, each group standing as its kept copy (with the tags of
     all its copies)."""
-    tag_keys = [{key for copy in group.copies if (key := _tag_key(copy))} for group in groups]
-    buckets: dict[tuple[object, ...], list[int]] = defaultdict(list)
-    key: tuple[object, ...]
+    tag_keys = [{_tag_key(copy) for copy in group.copies} - {None} for group in groups]
+    buckets: dict[tuple[object, ...] | None, list[int]] = defaultdict(list)
     for index, group in enumerate(groups):
-        for key in tag_keys[index]:
-            buckets[key].append(index)
+        for tag_key in tag_keys[index]:
+            buckets[tag_key].append(index)
         written = group.kept.written
         if len(written) >= MIN_READING_PLIES:
             half = len(written) // 2
             for part, moves in (("head", written[:half]), ("tail", written[half:])):
-                key = (part, group.kept.variant, group.kept.start, len(written), moves)
-                buckets[key].append(index)
+                buckets[part, group.kept.variant, group.kept.start, len(written), moves].append(
+                    index
+                )
     seen: set[tuple[int, int]] = set()
     for members in buckets.values():
         for a, b in combinations(members, 2):
