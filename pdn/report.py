@@ -49,6 +49,9 @@ CONTEXT_PLIES = 5
 #: Legal alternatives named on a card, and drawn as arrows when there are at most this many.
 MAX_ALTERNATIVES = 12
 MAX_ALTERNATIVE_ARROWS = 4
+OPEN = ' open=""'
+#: Width of a card's board in CSS pixels, whatever the board's size.
+BOARD_PIXELS = 300
 #: Files named in the summary's by-file table, at most.
 SUMMARY_FILES = 30
 #: Codes whose card shows the board after the ply (where a rule expired, the final position).
@@ -164,7 +167,7 @@ class ReportPage:
             f"<title>{text(self.title)}</title><style>{_CSS}</style></head><body>",
             definitions(boards, xmlns=False),
             f"<header><h1>{text(self.title)}</h1>{self._totals()}</header>",
-            self._filters(),
+            self._filters() if self.card_count else "",
             self._summary(),
             '<main id="cards">',
         ]
@@ -178,7 +181,10 @@ class ReportPage:
                 f"<h2>{text(file)}</h2>{''.join(s.html for s in sections)}</section>"
             )
         if not self.card_count:
-            parts.append('<p class="clean">No findings to show.</p>')
+            clean = "No findings: every game replayed without a problem."
+            if sum(self.counts.by_severity.values()):
+                clean = "No cards: --max-cards 0 (the summary counts every finding)."
+            parts.append(f'<p class="clean">{clean}</p>')
         parts.append(f"</main><script>//<![CDATA[{_SCRIPT}//]]></script></body></html>\n")
         return "".join(parts)
 
@@ -295,7 +301,7 @@ def _bar_table(title: str, rows: Sequence[tuple[str, int, str]]) -> str:
         return ""
     largest = max(count for _, count, _ in rows) or 1
     body = "".join(
-        f'<tr><td>{label}</td><td class="n">{count if count or not note else ""}</td>'
+        f'<tr><td>{label}</td><td class="n">{count}</td>'
         f'<td><svg class="bar" width="160" height="12" viewBox="0 0 160 12" role="img" '
         f'aria-label="{count}"><rect width="{round(156 * count / largest) + 1 if count else 0}" '
         f'height="12" rx="2"/></svg></td><td class="note">{note}</td></tr>'
@@ -324,30 +330,36 @@ class _GameCards:
         positions = replayed.positions
         self.first_starts = not positions or positions[0].turn == self.variant.first_mover
         self.card_ids: dict[int, str] = {}  # main-line ply -> first card about it
+        self.moves_shown = False  # a card shows a board: the full move list starts open
 
     # -- one card ---------------------------------------------------------------------------
     def card(self, index: int, finding: Finding) -> str:
         severity = finding.severity or "error"
         card_id = f"{self.anchor}-{index}"
-        if finding.ply is not None:
-            self.card_ids.setdefault(finding.ply, card_id)
         node = self._node(finding)
         where = [f"line {finding.line}" if finding.line else ""]
         if finding.ply is not None:
             where.append(f"ply {finding.ply}")
         if finding.move:
             where.append(f"<b>{text(finding.move)}</b>")
-        body = self._board_part(finding, node) if node is not None else ""
-        if node is not None and finding.ply is not None:
-            body += self._context(node, finding.ply)
-        return (
-            f'<div class="card c-{severity}" id="{card_id}" data-severity="{severity}" '
-            f'data-code="{finding.code}" data-file="{self.file_index}">'
+        head = (
+            f'<div class="card c-{severity}{"" if node else " compact"}" id="{card_id}" '
+            f'data-severity="{severity}" data-code="{finding.code}" data-file="{self.file_index}">'
             f'<div class="head"><span class="badge {severity}">{severity}</span> '
             f'<code>{finding.code}</code> <span class="where">'
             f"{' · '.join(part for part in where if part)}</span></div>"
-            f'<p class="message">{text(finding.message)}</p>{body}'
-            f'<p class="links"><a href="#{self.anchor}-moves">full move list</a></p></div>'
+            f'<p class="message">{text(finding.message)}</p>'
+        )
+        if node is None or finding.ply is None:  # about the header or the whole game
+            return head + "</div>"
+        self.moves_shown = True
+        if id(node) in self.mainline_ids:
+            self.card_ids.setdefault(finding.ply, card_id)
+        return (
+            head
+            + self._board_part(finding, node)
+            + self._context(node, finding.ply)
+            + f'<p class="links"><a href="#{self.anchor}-moves">full move list</a></p></div>'
         )
 
     def _node(self, finding: Finding) -> GameNode | None:
@@ -383,7 +395,7 @@ class _GameCards:
                 words = [self._notation(move) for move in alternatives]
                 shown = ", ".join(text(word) for word in words[:MAX_ALTERNATIVES])
                 more = len(words) - MAX_ALTERNATIVES
-                what = "It fits" if finding.code == "ambiguous-move" else "Legal here"
+                what = "It fits" if finding.code == "ambiguous-move" else "Legal moves here"
                 extra = (
                     f'<p class="alternatives">{what}: <b>{shown}</b>'
                     + (f" … {more} more" if more > 0 else "")
@@ -425,7 +437,7 @@ class _GameCards:
         diagram = Diagram.of(position, notation=self.notation, arrows=arrows)
         self.page.boards.add((self.board, self.notation, False))
         return (
-            f"<figure>{diagram.svg(defs=False, xmlns=False, scale=2.6)}"
+            f"<figure>{diagram.svg(defs=False, xmlns=False, scale=BOARD_PIXELS / diagram.width)}"
             f"<figcaption>{text(caption)}</figcaption></figure>"
         )
 
@@ -500,11 +512,11 @@ class _GameCards:
     def section(self, cards: str) -> str:
         """The game's heading, its cards and its full main line (finding plies linked)."""
         game = self.game
-        facts = [
-            game_tag(game, name)
-            for name in ("Event", "Site", "Date", "Round")
-            if game_tag(game, name)
-        ]
+        facts: list[str] = []
+        for name in ("Event", "Site", "Date", "Round"):
+            value = game_tag(game, name)
+            if value and value not in facts:
+                facts.append(f"round {value}" if name == "Round" else value)
         result = game.result or game_tag(game, "Result") or "*"
         heading = (
             f"<h3>Game {game.source.game}: {text(game_title(game))} "
@@ -523,7 +535,8 @@ class _GameCards:
         if game.result:
             tokens.append(text(game.result))
         moves = (
-            f'<details class="moves" id="{self.anchor}-moves" open=""><summary>Full move list '
+            f'<details class="moves" id="{self.anchor}-moves"{OPEN if self.moves_shown else ""}>'
+            "<summary>Full move list "
             f"({len(self.mainline)} plies)</summary><p>{' '.join(tokens)}</p></details>"
         )
         return f'<article class="game" id="{self.anchor}">{heading}{cards}{moves}</article>'
@@ -554,6 +567,9 @@ margin:10px 0}
 .card.c-error{border-left-color:#b00020}.card.c-warning{border-left-color:#d69a00}
 .card .head code{font-size:1em;color:#222}.where{color:#555;margin-left:6px}
 .card p{margin:4px 0}.message{font-weight:500}
+.card.compact{padding:4px 12px}.card.compact .head,.card.compact .message{display:inline}
+.card.compact .message{margin-left:10px;font-weight:400}
+
 .card figure{float:left;margin:4px 16px 4px 0}.card figcaption{text-align:center;
 font-size:.85em;color:#444}
 .card::after{content:"";display:block;clear:both}

@@ -47,7 +47,7 @@ DARK_ALTERNATE = "#a57750"  # boards played on every square (Turkish): the secon
 LABEL = "#5b4632"
 NUMBER = "#f4e6cf"
 ARROW_COLOURS: dict[str, str] = {"move": "#1e6fd9", "fault": "#d0021b", "alternative": "#2e7d32"}
-CAPTURE = "#d0021b"
+
 HIGHLIGHT = "#f7ec5e"
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -180,12 +180,14 @@ class Diagram:
                 f'<use href="#pdn-{_piece_id(letter)}" x="{x}" y="{y}" '
                 f'data-square="{square}" data-piece="{letter}"/>'
             )
-        captured = sorted({square for arrow in self.arrows for square in arrow.captures})
-        for square in captured:
-            parts.append(_capture_mark(*self.corner(square), square))
-        # alternatives under the move drawn, the move itself on top
+        # alternatives under the move drawn, the move itself on top; a piece two arrows
+        # capture is crossed in the colour of the one on top
         order = {"alternative": 0, "move": 1, "fault": 2}
-        for arrow in sorted(self.arrows, key=lambda arrow: order[arrow.kind]):
+        arrows = sorted(self.arrows, key=lambda arrow: order[arrow.kind])
+        crossed = {square: arrow.kind for arrow in arrows for square in arrow.captures}
+        for square in sorted(crossed):
+            parts.append(_capture_mark(*self.corner(square), square, crossed[square]))
+        for arrow in arrows:
             parts.append(self._arrow(arrow))
         if self.caption:
             baseline = TOP + SQUARE * self.board.height + MARGIN + CAPTION - 1.6
@@ -397,13 +399,14 @@ def _piece(letter: str) -> str:
 _PIECES = "".join(_piece(letter) for letter in "wWbB")
 
 
-def _capture_mark(x: int, y: int, square: int) -> str:
+def _capture_mark(x: int, y: int, square: int, kind: ArrowKind) -> str:
+    """A cross over a captured piece, in the colour of the arrow that takes it."""
     a, b = x + 2.2, x + SQUARE - 2.2
     c, d = y + 2.2, y + SQUARE - 2.2
     return (
         f'<path class="captured" data-captured="{square}" '
         f'd="M{_num(a)} {_num(c)}L{_num(b)} {_num(d)}M{_num(b)} {_num(c)}L{_num(a)} {_num(d)}" '
-        f'stroke="{CAPTURE}" stroke-width="1.2" stroke-linecap="round"/>'
+        f'stroke="{ARROW_COLOURS[kind]}" stroke-width="1.2" stroke-linecap="round"/>'
     )
 
 

@@ -69,6 +69,7 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Audit every path (first pass), replay the games with cards (second pass), write."""
+    from pdn.atomic import atomic_output
     from pdn.audit import AuditOptions, replay
     from pdn.batch import PathError, check_paths
     from pdn.reader import parse_span
@@ -100,15 +101,11 @@ def run(args: argparse.Namespace) -> int:
                     page.add_game(file, game, replay(game, variant=args.variant, rules=args.rules))
         except OSError as error:
             return _fail(f"cannot read {file} again: {error.strerror or error}")
-    document = page.html()
-    if args.output == "-":
-        sys.stdout.write(document)
-    else:
-        try:
-            with open(args.output, "w", encoding="utf-8") as out:
-                out.write(document)
-        except OSError as error:
-            return _fail(f"cannot write {args.output}: {error.strerror or error}")
+    try:
+        with atomic_output(args.output) as out:
+            out.write(page.html())
+    except OSError as error:
+        return _fail(f"cannot write {args.output}: {error.strerror or error}")
     if page.unreadable:
         return EXIT_USAGE
     threshold = SEVERITY_RANK["warning" if args.strict else "error"]
