@@ -165,3 +165,30 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
     assert "missing.pdn" in capsys.readouterr().err
     assert main(["report", "-", "-o", str(tmp_path / "r.html")]) == 2
     assert "standard input" in capsys.readouterr().err
+
+
+def test_variation_findings_get_their_board_and_no_main_line_link(tmp_path: Path) -> None:
+    source = tmp_path / "variation.pdn"
+    source.write_text(
+        '[GameType "20"]\n1. 32-28 19-23 2. 28x19 (2. 33-29 23x32 3. 37x28) 14x23 *\n',
+        encoding="utf-8",
+    )
+    code, page = report(tmp_path, str(source))
+    assert code == 1
+    (card,) = cards(page)
+    assert card.get("data-code") == "missed-capture"
+    (game,) = read_games(source)
+    expected = {square: piece.value for square, piece in replay(game).positions[2].pieces()}
+    assert pieces(card) == expected
+    root = ET.fromstring(page)
+    moves = next(e for e in root.iter("details") if e.get("class") == "moves")
+    assert not list(moves.iter("a"))  # the main line's ply 3 (28x19) has no finding
+
+
+def test_clean_files_say_so_without_filters(tmp_path: Path) -> None:
+    source = tmp_path / "clean.pdn"
+    source.write_text('[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 *\n', encoding="utf-8")
+    code, page = report(tmp_path, str(source))
+    assert code == 0
+    assert "No findings: every game replayed without a problem." in page
+    assert "<nav" not in page and not cards(page)
