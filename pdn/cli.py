@@ -20,6 +20,7 @@ EXIT_USAGE = 2
 #: Verb modules under ``pdn.commands``, in the order ``pdn --help`` lists them.
 VERBS = (
     "check",
+    "fix",
     "convert",
     "show",
     "list",

@@ -96,6 +96,13 @@ def result_in_style(result: str, variant: Variant) -> str:
     return _STYLE_SPELLING[variant.result_style][outcome]
 
 
+def result_spelling(outcome: str, variant: Variant) -> str:
+    """``outcome`` (``"first"``, ``"second"``, ``"draw"``, ``"none"``, ``"unknown"``) spelled
+    in ``variant``'s result style (``2-0``/``1-1``/``0-2`` on 10x10, ``1-0``/``1/2-1/2``/``0-1``
+    on 8x8, ``*``). O(1)."""
+    return _STYLE_SPELLING[variant.result_style][outcome]
+
+
 def winner(result: str | None, variant: Variant) -> str | None:
     """``"W"``/``"B"`` for the side that won, ``"draw"``, or ``None`` (unknown/unfinished)."""
     outcome = result_outcome(result)
