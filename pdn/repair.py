@@ -10,6 +10,8 @@ record, redone only after a repair changed the moves). The repairs, in the order
 fix                finding code        what it does
 =================  ==================  ==========================================================
 ``encoding``       ``encoding``        logs the fallback codec (the output is always UTF-8)
+``junk``           ``syntax``          text glued to a move (``32-28abc``) split into the move
+                                       and a comment (``split_glued_junk``, before reading)
 ``tag-space``      ``tag``             strips spaces around a tag value (``" 0-1"``)
 ``empty-tag``      ``tag``             removes a tag whose value is empty
 ``date``           ``tag``             ``YYYY.MM.DD`` when the reading is unambiguous, ``??``
@@ -62,6 +64,7 @@ MAX_READINGS = 16
 #: Every fix name, with the finding code it answers (``None``: no finding reports it).
 FIXES: dict[str, str | None] = {
     "encoding": "encoding",
+    "junk": "syntax",
     "tag-space": "tag",
     "empty-tag": "tag",
     "date": "tag",
@@ -83,6 +86,7 @@ _YEAR_ONLY = re.compile(r"^(\d{4})\.?$")
 _YEAR_FIRST = re.compile(r"^(\d{4}|\?{4})[-./](\d{1,2}|\?{1,2})[-./](\d{1,2}|\?{1,2})$")
 _YEAR_LAST = re.compile(r"^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$")
 _NUMBER = re.compile(r"^(\d+)")
+_UNREADABLE = re.compile(r"^unreadable text (['\"])(\S+)\1:")
 _SQUARES_DASH = re.compile(r"^([a-l]?\d{1,3})(-[a-l]?\d{1,3})+$")
 
 
@@ -239,6 +243,56 @@ class _Work:
 
     def findings(self, *codes: str) -> list[Finding]:
         return [finding for finding in self.replay.findings if finding.code in codes]
+
+
+# -- text, file-level and tags --------------------------------------------------------------
+def split_glued_junk(
+    game: Game, text: str, options: RepairOptions | None = None
+) -> tuple[str, list[Change]] | None:
+    """``text`` (the game's own text, as read into ``game``) with each word the reader could
+    not read and that is glued to the end of a move (``32-28abc``, ``19-23,``) moved into a
+    comment after it (``32-28 {abc}``), and a ``junk`` change per word; ``None`` when no such
+    word or when ``--only`` leaves ``junk`` out. The caller reads the new text again and
+    keeps it only when it reads without a syntax fault. O(len(text))."""
+    if options is not None and options.only is not None and not {"junk", "syntax"} & options.only:
+        return None
+    source = game.source
+    starts = [0] + [index + 1 for index, char in enumerate(text) if char == "\n"]
+    edits: list[tuple[int, str, Finding]] = []
+    for finding in game.findings:
+        junk = _UNREADABLE.match(finding.message) if finding.code == "syntax" else None
+        if junk is None or finding.line is None or finding.column is None:
+            continue
+        row = finding.line - source.line
+        if not 0 <= row < len(starts):
+            continue
+        offset = starts[row] + finding.column - 1 - (source.column - 1 if row == 0 else 0)
+        word = junk[2]
+        glued = offset > 0 and text[offset - 1].isalnum()  # right after a move's last square
+        if glued and text[offset : offset + len(word)] == word and "}" not in word:
+            edits.append((offset, word, finding))
+    if not edits:
+        return None
+    changes = []
+    for offset, word, finding in sorted(edits, key=lambda edit: edit[0], reverse=True):
+        move_start = offset
+        while move_start > 0 and not text[move_start - 1].isspace():
+            move_start -= 1
+        move = text[move_start:offset]
+        text = f"{text[:offset]} {{{word}}}{text[offset + len(word) :]}"
+        changes.append(
+            Change(
+                "junk",
+                "syntax",
+                move + word,
+                f"{move} {{{word}}}",
+                file=source.file,
+                game=source.game,
+                line=finding.line,
+                column=finding.column,
+            )
+        )
+    return text, changes[::-1]
 
 
 # -- file-level and tags --------------------------------------------------------------------
@@ -516,7 +570,8 @@ def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
         )
         return
     # the variation repeats the last kept move and goes on with every reply written to it
-    twin = parent.parent.add_variation(parent.move or "--", move_number=parent.move_number)
+    number = _standard_number(work, finding.ply - 1) if work.replay.positions else None
+    twin = parent.parent.add_variation(parent.move or "--", move_number=number)
     twin.variations = parent.variations
     for child in twin.variations:
         child.parent = twin
@@ -567,8 +622,6 @@ def fix_move_numbers(work: _Work) -> None:
     replayed = work.replay
     if not replayed.positions or any(played.parts for played in replayed.played.values()):
         return
-    offset = 0 if replayed.positions[0].turn == replayed.variant.first_mover else 1
-    start = _fen_number(work.game)
     stack = [(child, 1) for child in work.game.variations]
     while stack:
         node, depth = stack.pop()
@@ -576,10 +629,8 @@ def fix_move_numbers(work: _Work) -> None:
             continue
         stack.extend((child, depth + 1) for child in node.variations)
         written = _NUMBER.match(node.move_number or "")
-        index = depth - 1 + offset
-        number = start + index // 2
-        if written and int(written[1]) != number:
-            fixed = f"{number}." if index % 2 == 0 else f"{number}..."
+        fixed = _standard_number(work, depth)
+        if written and written[1] != _NUMBER.match(fixed)[1]:  # type: ignore[index]
             played = replayed.played.get(id(node))
             work.log(
                 "move-number",
@@ -589,6 +640,15 @@ def fix_move_numbers(work: _Work) -> None:
                 ply=played.ply if played else depth,
             )
             node.move_number = fixed
+
+
+def _standard_number(work: _Work, ply: int) -> str:
+    """The standard move number of ply ``ply`` from the root (``N.`` or ``N...``)."""
+    replayed = work.replay
+    offset = 0 if replayed.positions[0].turn == replayed.variant.first_mover else 1
+    index = ply - 1 + offset
+    number = _fen_number(work.game) + index // 2
+    return f"{number}." if index % 2 == 0 else f"{number}..."
 
 
 def _fen_number(game: Game) -> int:
@@ -620,7 +680,7 @@ def fix_gametype(work: _Work) -> None:
                 + (", ".join(playing) or "none"),
             )
             return
-    value = variant.gametype_spec or str(variant.gametype)
+    value = str(variant.gametype)  # the bare code names the standard rules
     tags = work.game.tags
     before = work.game.headers.get("GameType")
     if before is None:
@@ -673,7 +733,8 @@ def fix_results(work: _Work) -> None:
     if tag is not None and terminator is None and result_outcome(tag) is not None:
         work.game.result = tag.strip()
         work.log("result-tag", None, tag.strip(), note="terminator copied from the Result tag")
-    elif terminator is not None and name is None and work.game.tags:
+    elif name is None and work.game.tags and result_outcome(terminator) not in (None, "unknown"):
+        assert terminator is not None
         work.game.tags.append(("Result", terminator))
         work.log(
             "result-tag", None, _tag_text("Result", terminator), note="copied from the terminator"

@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import IO, Any
 
@@ -28,7 +28,7 @@ from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.commands.check import jobs_count, profile_name, variant_name
 from pdn.findings import CODES
 from pdn.reader import parse_span
-from pdn.repair import FIXES, Change, RepairOptions, repair
+from pdn.repair import FIXES, Change, RepairOptions, repair, split_glued_junk
 from pdn.scan import Span
 from pdn.variants import Variant
 from pdn.writer import Captures, Notation, write_game
@@ -137,9 +137,17 @@ def fix_span(span: Span, settings: Settings) -> Fixed:
     """Parse, repair and write one game. Unchanged games keep their own text. Never raises on
     bad input. Cost: one parse and the repair's replays."""
     game = parse_span(span)
+    before: list[Change] = []
+    if game.raw is not None:
+        split = split_glued_junk(game, span.text, settings.repair)
+        if split is not None:
+            again = parse_span(replace(span, text=split[0]))
+            if again.raw is None:
+                game, before = again, split[1]
     if game.raw is not None:
         return Fixed(_own_text(game.raw), [], True)
     repaired = repair(game, settings.repair)
+    repaired.changes[:0] = before
     rewrite = settings.notation is not None or settings.captures is not None
     if not repaired.changed and not rewrite:
         return Fixed(_own_text(span.text), repaired.changes, False)
