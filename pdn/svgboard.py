@@ -1,7 +1,7 @@
 """Board diagrams as SVG: squares, men and kings, margin labels, move arrows, captured pieces.
 
 A :class:`Diagram` draws one position the way a printed diagram does: White at the bottom
-(``flip`` turns it), the variant's own square numbers (in each dark square and on the margins)
+(``flip`` turns it), the variant's own square numbers (in each empty dark square and on the margins)
 or files and ranks on the margins for algebraic notation, arrows along a move's path, and a
 cross on every piece a move captures. Output is deterministic text (no ids from time or
 memory, numbers rounded) and self-describing: every square carries ``data-square`` (its number
@@ -45,7 +45,7 @@ LIGHT = "#f0d9b5"
 DARK = "#b58863"
 DARK_ALTERNATE = "#a57750"  # boards played on every square (Turkish): the second shade
 LABEL = "#5b4632"
-NUMBER = "#f4e6cf"
+NUMBER = "#e9d3b3"
 ARROW_COLOURS: dict[str, str] = {"move": "#1e6fd9", "fault": "#d0021b", "alternative": "#2e7d32"}
 
 HIGHLIGHT = "#f7ec5e"
@@ -321,10 +321,12 @@ def _empty_board(board: Board, notation: Notation, flip: bool, key: str) -> str:
                 f'data-square="{square}"/>'
             )
             if notation == "numeric" and not all_squares:
+                # centred: a piece standing there hides it, an empty square shows it
                 parts.append(
-                    f'<text x="{_num(x + 0.6)}" y="{_num(y + 2.9)}" font-size="2.6" '
-                    f'fill="{NUMBER}">{square}</text>'
+                    f'<text x="{_num(x + SQUARE / 2)}" y="{_num(y + SQUARE / 2 + 1.2)}" '
+                    f'font-size="3.4" text-anchor="middle" fill="{NUMBER}">{square}</text>'
                 )
+
     parts.append(
         f'<rect x="{MARGIN}" y="{TOP}" width="{width}" height="{height}" fill="none" '
         f'stroke="{LABEL}" stroke-width=".4"/>'
