@@ -73,9 +73,16 @@ def legal_moves(position: Position, keep_duplicates: bool = False) -> list[Move]
     return [rules.to_move(move) for move in raw]
 
 
+#: Deepest perft accepted: far beyond what can finish, well within Python's recursion limit.
+MAX_PERFT_DEPTH = 64
+
+
 def perft(position: Position, depth: int, keep_duplicates: bool = False) -> list[int]:
     """Node counts [n1, ..., n_depth] of the move tree below ``position`` (no draw rules; a
-    side without moves is a leaf). Bulk-counts the last ply without making the moves."""
+    side without moves is a leaf). Bulk-counts the last ply without making the moves.
+    ValueError for a depth over ``MAX_PERFT_DEPTH`` (the search recurses once per ply)."""
+    if depth > MAX_PERFT_DEPTH:
+        raise ValueError(f"perft depth {depth} is over the limit of {MAX_PERFT_DEPTH}")
     if depth < 1:
         return []
     rules = rules_for(position.variant)

@@ -329,9 +329,17 @@ def _place(
         low, _, high = body.partition("-")
         if not (low.isdigit() and high.isdigit()):
             raise FenError(f"range {item!r} is not two square numbers")
-        first, last = int(low), int(high)
+        # compared as numbers without int() on the text: a range is checked against the
+        # board before it is expanded, so ``31-99999999999`` costs nothing
+        first, last = _square_number(low), _square_number(high)
         if first > last:
             raise FenError(f"range {item!r} runs backwards")
+        squares = len(board)
+        if last > squares:
+            end = high.lstrip("0")
+            off = f"{max(first, squares + 1)}-{end if len(end) <= 12 else end[:9] + '...'}"
+            notes.append(f"{side_name(colour)} pieces ignored: squares {off} are off the board")
+            last = squares
         names = [str(n) for n in range(first, last + 1)]
     else:
         names = [body]
@@ -348,6 +356,13 @@ def _place(
             notes.append(f"square {name} is given twice (kept the first)")
             continue
         placed[square] = Piece.of(colour, king)
+
+
+def _square_number(digits: str) -> int:
+    """A square number from its digits; any number with more digits than a board has squares
+    reads as a huge sentinel (so no giant int is built from hostile text)."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 6 else 10**7
 
 
 @cache

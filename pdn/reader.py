@@ -375,7 +375,7 @@ def _fast_items(text: str) -> list[Item] | None:
 
 
 # -- record builder -------------------------------------------------------------------------
-_TAG_PARTS = re.compile(r"\[\s*([^\W\d]\w*)\s*(.*?)\s*(\]?)\s*\Z", re.S)
+_TAG_NAME = re.compile(r"[^\W\d]\w*")
 _SETUP_FEN = re.compile(r'FEN\s*"([^"]*)"?', re.I)
 _LEADING_ZEROS = re.compile(r"(?<![\d])0+(?=\d)")
 _normal_moves: dict[str, str] = {}
@@ -430,10 +430,15 @@ def parse_tag(token: str) -> tuple[str, str, list[str]]:
 
 def parse_any_tag(token: str) -> tuple[str, str, list[str]]:
     """``parse_tag`` for every TAG token (padded, unquoted, unclosed ...). O(len(token))."""
-    parts = _TAG_PARTS.match(token)
-    if parts is None:  # the TAG terminal guarantees a name; defensive for direct calls
+    # string methods around one anchored name match: no backtracking over long blank runs
+    body = token[1:].lstrip() if token.startswith("[") else ""
+    named = _TAG_NAME.match(body)
+    if named is None:  # the TAG terminal guarantees a name; defensive for direct calls
         return "", token, ["malformed tag"]
-    name, rest, closed = parts.groups()
+    name = named.group()
+    rest = body[named.end() :].rstrip()
+    closed = rest.endswith("]")
+    rest = (rest[:-1] if closed else rest).strip()
     problems = [] if closed else [f"tag {name} is not closed with ']'"]
     value, problem = tag_value(rest)
     if problem is not None:

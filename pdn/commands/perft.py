@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from pdn.cli import EXIT_OK, EXIT_USAGE
-from pdn.movegen import perft
+from pdn.movegen import MAX_PERFT_DEPTH, perft
 from pdn.position import FenError, Position
 from pdn.variants import VARIANTS, Variant
 
@@ -71,8 +71,8 @@ def positive_depth(text: str) -> int:
         depth = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"depth must be a whole number, not {text!r}") from None
-    if depth < 1:
-        raise argparse.ArgumentTypeError(f"depth must be at least 1, not {depth}")
+    if not 1 <= depth <= MAX_PERFT_DEPTH:
+        raise argparse.ArgumentTypeError(f"depth must be 1 to {MAX_PERFT_DEPTH}, not {depth}")
     return depth
 
 
@@ -94,7 +94,7 @@ def add_parser(subparsers: Any) -> None:
         required=True,
         type=positive_depth,
         metavar="D",
-        help="deepest ply to count (1 or more)",
+        help=f"deepest ply to count (1 to {MAX_PERFT_DEPTH})",
     )
     parser.add_argument(
         "--keep-duplicates",
