@@ -34,7 +34,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from pdn.findings import Finding, Severity, quoted
 from pdn.record import Game, GameNode, Source, TextPlaces, commands_in
-from pdn.scan import Span, iter_spans, span_of_text, tag_value
+from pdn.scan import COMMENT_STOP, Span, iter_spans, span_of_text, tag_value
 
 Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
@@ -152,15 +152,18 @@ class _Recovery:
         state = error.interactive_parser.lexer_thread.state
         assert state is not None
         start = state.line_ctr.char_pos
-        end = start + 1
-        while end < len(self.text) and not self.text[end].isspace() and self.text[end] not in "{(":
-            end += 1
+        stop = _JUNK_END.search(self.text, start + 1)
+        end = len(self.text) if stop is None else stop.start()
         junk: str | None = self.text[start:end]
         assert junk is not None
         if self.depth.at(start) and not junk.startswith(("{", "}")):
             end = _closing_paren(self.text, start)
             shown = quoted(" ".join(self.text[start:end].split()), 40)
             message, junk = f"text in parentheses is not a variation (prose?): {shown}", None
+        elif junk.startswith("{") and (closed := self._unclosed_comment(error, start)):
+            message = "comment '{' is never closed with '}': read to the end of the game"
+            self.faults.append(self._at(error.line, error.column, message, start, closed))
+            return True
         elif junk.startswith("{"):
             message, junk = "comment '{' is never closed with '}'", None
         elif junk.startswith("}"):
@@ -172,6 +175,23 @@ class _Recovery:
         self.faults.append(self._at(error.line, error.column, message, start, end, junk))
         state.line_ctr.feed(self.text[start:end])
         return True
+
+    def _unclosed_comment(self, error: UnexpectedCharacters, start: int) -> int:
+        """Read an unclosed ``{`` as a comment running to the next tag line or the end, as the
+        scanner does (one fault, the text kept; not one fault per word). Returns where the
+        comment ends, 0 when the parser takes no comment here (after the result)."""
+        stop = COMMENT_STOP.search(self.text, start)  # only a tag line: there is no '}'
+        end = len(self.text) if stop is None else stop.start()
+        comment = Token("COMMENT", self.text[start:end] + "}", start_pos=start)
+        comment.line, comment.column = error.line, error.column
+        try:
+            error.interactive_parser.feed_token(comment)
+        except UnexpectedInput:
+            return 0
+        state = error.interactive_parser.lexer_thread.state
+        assert state is not None
+        state.line_ctr.feed(self.text[start:end])
+        return end
 
     def _token(self, error: UnexpectedToken) -> bool:
         token = error.token
@@ -216,6 +236,9 @@ class _Recovery:
         if not line or line < 1 or not column or column < 1:
             line, column = _end_position(self.text)
         return _Fault(line, column, message, start, end, junk)
+
+
+_JUNK_END = re.compile(r"[\s{(]")
 
 
 @lru_cache(maxsize=1)

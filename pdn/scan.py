@@ -41,14 +41,22 @@ _TAG = (
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
 )
 # A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
-# ending with its line's trailing spaces: one match for most of a game's movetext.
+# ending with its line's trailing spaces: one match for a good part of a game's movetext. The
+# run is bounded (the regex engine keeps state per repetition): a longer one is several
+# matches, which is the same, since each match starts where a word starts.
 _WORD = r"[^\s{;\[()]+"
 _WORDS = (
-    rf"(?!{_RESULT_WORD}){_WORD}(?:\s+(?!(?<=\n)%)(?!{_RESULT_WORD}){_WORD})*"
+    rf"(?!{_RESULT_WORD}){_WORD}(?:\s+(?!(?<=\n)%)(?!{_RESULT_WORD}){_WORD}){{0,256}}"
     r"[^\S\n]*"
 )
+# Where a comment opened by ``{`` ends: after its ``}``, or before a line that starts a tag
+# (an unclosed comment does not swallow the next game's header).
+COMMENT_STOP = re.compile(r'\}|\n(?=\[[^\W\d]\w*[ \t]*")')
+#: Characters of one game held at most (a thousand times the longest game of the corpus; a
+#: record takes ~60 bytes per character): a longer game is reported and skipped, not held.
+MAX_GAME_CHARS = 8 << 20
 _SCAN = re.compile(
-    r'(?P<comment>\{(?:[^}\n]|\n(?!\[[^\W\d]\w*[ \t]*"))*\}?)'
+    r"(?P<comment>\{)"
     r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
     rf"|(?P<tag>{_TAG})"
     r"|(?P<open>\()|(?P<close>\))"
@@ -284,6 +292,7 @@ class _Splitter:
         self.body = False
         self.depth = 0
         self.carried: tuple[Finding, ...] = ()  # findings of a reopened game
+        self.oversize = False  # longer than MAX_GAME_CHARS: its text is not held
 
     def _advance(self, to: int) -> None:
         """Count lines and bytes of the buffer text from ``counted`` to absolute ``to``."""
@@ -307,10 +316,20 @@ class _Splitter:
     def _close(self, end: int) -> Span:
         assert self.game_start is not None
         start = self.game_start
-        text = self.buf[start - self.buf_start : end - self.buf_start]
+        text = "" if self.oversize else self.buf[start - self.buf_start : end - self.buf_start]
         self._advance(end)
         self.ordinal += 1
         findings = self.carried
+        if self.oversize:
+            findings += (
+                Finding(
+                    "syntax",
+                    f"game of {end - start:,} characters is over the limit of "
+                    f"{MAX_GAME_CHARS:,}: not read",
+                    line=self.game_line,
+                    column=self.game_column,
+                ),
+            )
         switch = self.decoder.switch_char
         if not self.reported_encoding and switch is not None and switch < end:
             encoding = self.decoder.finding()
@@ -337,39 +356,82 @@ class _Splitter:
     def run(self, chunks: Iterator[tuple[str, bool]]) -> Iterator[Span]:
         pos = 0
         eof = False
+        in_comment = False  # inside a ``{`` comment: ``pos`` is where its end is looked for
         while True:
-            match = _SCAN.search(self.buf, pos)
-            if match is None or (
-                not eof and (match.end() == len(self.buf) or self._unfinished_tag(match))
-            ):
-                if eof:
-                    break
-                chunk = next(chunks, None)
-                if chunk is None:
-                    eof = True
+            if in_comment:
+                stop = COMMENT_STOP.search(self.buf, pos)
+                if stop is None and not eof:
+                    # look again from where a tag line could still begin
+                    pos = max(pos, len(self.buf) - TAG_HORIZON)
+                elif stop is None:
+                    in_comment, pos = False, len(self.buf)
+                    self.content_end = self.buf_start + pos
                     continue
-                text, known = chunk
-                self.bytes_known = self.bytes_known and known
-                # keep one character before ``pos`` for the scanner's look-behinds
-                keep = self.buf_start + max(0, pos - 1)
-                if self.game_start is not None:
-                    keep = min(keep, self.game_start)
-                if self.held is not None:
-                    keep = min(keep, self.held[0].start_char)
-                self._advance(keep)
-                cut = keep - self.buf_start
-                self.buf = self.buf[cut:] + text
-                self.buf_start = keep
-                pos -= cut
-                continue
-            pos = match.end()
-            span = self._token(match)
-            if span is not None:
-                yield span
+                else:
+                    in_comment, pos = False, stop.end() if stop.group() == "}" else stop.start()
+                    self.content_end = self.buf_start + pos
+                    continue
+            else:
+                match = _SCAN.search(self.buf, pos)
+                if match is not None and (
+                    eof or (match.end() < len(self.buf) and not self._unfinished_tag(match))
+                ):
+                    pos = match.end()
+                    in_comment = match.lastgroup == "comment"
+                    span = self._token(match)
+                    if span is not None:
+                        yield span
+                    continue
+                if match is None:
+                    if eof:
+                        break
+                    pos = len(self.buf)  # nothing but blanks
+            if eof:
+                break
+            moved = self._refill(chunks, pos)
+            if moved is None:
+                eof = True
+            else:
+                pos -= moved
         if self.held is not None:
             yield self.held[0]
         if self.game_start is not None:
             yield self._close(self.content_end)
+
+    def _refill(self, chunks: Iterator[tuple[str, bool]], pos: int) -> int | None:
+        """Drop the text before ``pos`` that no game needs and append new text: at least as
+        much as is kept, so a long token or game is rescanned a bounded number of times
+        (linear time). Returns how far buffer offsets moved, or None at the end of input.
+
+        A game longer than ``MAX_GAME_CHARS`` stops being held: its span will carry a
+        ``syntax`` finding and no text (memory stays bounded)."""
+        # keep one character before ``pos`` for the scanner's look-behinds
+        keep = self.buf_start + max(0, pos - 1)
+        if self.game_start is not None and not self.oversize:
+            if self.buf_start + len(self.buf) - self.game_start > MAX_GAME_CHARS:
+                self.oversize = True
+            else:
+                keep = min(keep, self.game_start)
+        if self.held is not None:
+            keep = min(keep, self.held[0].start_char)
+        kept = self.buf_start + len(self.buf) - keep
+        parts: list[str] = []
+        added = 0
+        while not parts or added < kept:
+            chunk = next(chunks, None)
+            if chunk is None:
+                break
+            text, known = chunk
+            self.bytes_known = self.bytes_known and known
+            parts.append(text)
+            added += len(text)
+        if not parts:
+            return None
+        self._advance(keep)
+        cut = keep - self.buf_start
+        self.buf = self.buf[cut:] + "".join(parts)
+        self.buf_start = keep
+        return cut
 
     def _unfinished_tag(self, match: re.Match[str]) -> bool:
         """Is this a tag (or a '[') whose line is not in the buffer yet? More text could
@@ -436,6 +498,7 @@ class _Splitter:
         self.game_line, self.game_column = span.line, span.column
         self.tags, self.body, self.depth = list(span.tags), True, 0
         self.carried = span.findings
+        self.oversize = not span.text and span.end_char > span.start_char
 
 
 def read_text(source: SourceLike) -> str:

@@ -3,15 +3,18 @@ minutes, RecursionError). Time limits are generous guards; real figures: benchma
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
 import pytest
 
-from pdn import Position, Variant
+from pdn import Position, Variant, scan
 from pdn.cli import main
 from pdn.movegen import MAX_PERFT_DEPTH, perft
-from pdn.reader import parse_any_tag
+from pdn.reader import parse_any_tag, read_game, read_games
+from pdn.scan import iter_spans
+from pdn.writer import write_game
 
 INTERNATIONAL = Variant.from_name("international")
 
@@ -74,3 +77,50 @@ def test_perft_depth_is_capped(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"depth must be 1 to {MAX_PERFT_DEPTH}" in capsys.readouterr().err
     with pytest.raises(ValueError, match="over the limit"):
         perft(Position.initial(INTERNATIONAL), MAX_PERFT_DEPTH + 1)
+
+
+def _read_cost(data: bytes) -> tuple[int, float]:
+    """(games, seconds of CPU) to read ``data``."""
+    started = time.process_time()
+    games = sum(1 for _ in read_games(io.BytesIO(data)))
+    return games, time.process_time() - started
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        b"{" + b"a b c d e\n" * 40_000,  # unterminated comment, tagless
+        b"x" * 400_000,  # one long word
+        b"(" * 50_000,  # deep nesting
+        b"[" * 100_000,  # tag openers
+        b"{" * 100_000,  # comment openers
+    ],
+    ids=["open-comment", "long-word", "open-parens", "brackets", "braces"],
+)
+def test_hostile_shapes_read_in_linear_time(shape: bytes) -> None:
+    games, seconds = _read_cost(shape)
+    assert games >= 1
+    assert seconds < 20  # generous guard: each was minutes at this size (quadratic)
+
+
+def test_an_unclosed_comment_is_kept_with_one_finding() -> None:
+    game = read_game('[Event "x"]\n1. 32-28 {never closed 19-23 2. 33-29 *\n')
+    assert [f.message for f in game.findings] == [
+        "comment '{' is never closed with '}': read to the end of the game"
+    ]
+    assert "never closed 19-23 2. 33-29 *" in write_game(game)
+
+
+def test_a_game_over_the_size_limit_is_reported_not_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan, "MAX_GAME_CHARS", 5_000)
+    monkeypatch.setattr(scan, "CHUNK_CHARS", 1_000)
+    huge = "1. 32-28 19-23 " * 2_000
+    text = f'[Event "big"]\n{huge}*\n\n[Event "small"]\n1. 32-28 *\n'
+    spans = list(iter_spans(io.BytesIO(text.encode())))
+    assert [span.ordinal for span in spans] == [1, 2]
+    assert spans[0].text == ""
+    assert spans[0].tags == (("Event", "big"),)
+    assert "over the limit of 5,000" in spans[0].findings[0].message
+    assert spans[0].findings[0].severity == "error"
+    assert spans[1].text == '[Event "small"]\n1. 32-28 *'
+    assert spans[1].line == 4
