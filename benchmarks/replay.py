@@ -137,7 +137,7 @@ def pdn_rows(games: dict[str, list[Game]], repeat: int) -> dict[str, dict[str, l
 
 def audit_all(games: list[Game]) -> int:
     """Audit every game (what ``pdn check`` does after reading); the number of findings."""
-    from pdn.audit import audit
+    from pdn.replay import audit
 
     return sum(len(audit(game)) for game in games)
 

@@ -38,7 +38,7 @@ _EXPORTS: dict[str, str] = {
 
 # ``audit`` and ``resolve`` share their names with their modules: imported eagerly so that
 # ``pdn.audit`` is the function, even after ``import pdn.audit`` elsewhere.
-from pdn.audit import audit  # noqa: E402
+from pdn.replay import audit  # noqa: E402
 from pdn.resolve import resolve  # noqa: E402
 
 __all__ = ["__version__", "audit", "resolve", *_EXPORTS]

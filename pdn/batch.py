@@ -1,10 +1,10 @@
 """Check many files and many games: in this process, on local processes, or on a Dask cluster.
 
 The unit of work is a chunk of game spans from ``pdn.scan`` (text plus where it came from). A
-span is parsed and audited where it lands (``pdn.reader.parse_span`` + ``pdn.audit.audit_game``),
-so only small spans and small reports cross process or machine boundaries. Every mode yields
-reports in input order and keeps a bounded number of chunks in flight, so memory stays flat in
-the size of the input whatever the number of workers.
+span is parsed and audited where it lands (``pdn.reader.parse_span`` + ``audit_game``), so
+only small spans and small reports (``GameReport``) cross process or machine boundaries. Every
+mode yields reports in input order and keeps a bounded number of chunks in flight, so memory
+stays flat in the size of the input whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -13,14 +13,18 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pdn.audit import AuditOptions, GameReport, audit_game
+from pdn.findings import Finding
 from pdn.reader import parse_span
+from pdn.replay import replay
 from pdn.scan import Span, iter_spans
+
+if TYPE_CHECKING:
+    from pdn.record import Game
 
 T = TypeVar("T")
 
@@ -28,6 +32,41 @@ T = TypeVar("T")
 CHUNK_GAMES = 32
 #: Chunks in flight per worker: keeps workers busy while bounding memory.
 CHUNKS_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """What to audit with: a variant name overriding detection, a draw-rules profile name."""
+
+    variant: str | None = None
+    rules: str | None = None
+
+
+@dataclass
+class GameReport:
+    """The audit of one game: where it is, what it was replayed as, and what was found.
+
+    ``plies`` counts every replayed ply, variations included.
+    """
+
+    file: str | None
+    game: int
+    variant: str
+    plies: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+
+def audit_game(game: Game, options: AuditOptions) -> GameReport:
+    """Audit one game with ``options`` (one ``pdn.replay.replay``): the picklable unit of
+    work mapped over spans. Never raises on bad input (it becomes findings)."""
+    replayed = replay(game, variant=options.variant, rules=options.rules)
+    return GameReport(
+        file=game.source.file,
+        game=game.source.game,
+        variant=replayed.variant.name,
+        plies=replayed.plies,
+        findings=replayed.findings,
+    )
 
 
 @dataclass(frozen=True)

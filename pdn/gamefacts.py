@@ -3,7 +3,7 @@
 ``select``, ``dedupe``, ``index`` and ``stats`` all need the same few things about a game:
 where it is, its tags and result, its variant, the key of every main-line position, the moves
 played, material along the line, the audit's findings. ``game_facts(span)`` computes them once
-(``pdn.reader.parse_span`` + ``pdn.audit.replay``) into a small picklable value, so worker
+(``pdn.reader.parse_span`` + ``pdn.replay.replay``) into a small picklable value, so worker
 processes send back facts, not records, and no verb replays a game twice. Cost: one parse and
 one replay of the game (the audit's cost), plus O(plies) for keys and material.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pdn.audit import outcome_of, replay
 from pdn.findings import Finding
 from pdn.position import Position
 from pdn.reader import parse_span
 from pdn.record import Game
+from pdn.replay import outcome_of, replay
 from pdn.scan import Span
 from pdn.zobrist import line_keys
 
@@ -36,7 +36,7 @@ class GameFacts:
     unplayable move), ``paths`` goes on with the written moves, marked ``?``. ``written`` is
     the main line as written (the reader's normalised move texts), one per move node. ``material``
     lists (ply, material) each time the material changes, from ply 0. ``outcome`` is
-    ``pdn.audit.outcome_of`` of the terminator, else of the Result tag. ``richness`` counts
+    ``pdn.replay.outcome_of`` of the terminator, else of the Result tag. ``richness`` counts
     tags, comments, NAGs and variations (the copy to keep among duplicates).
     """
 

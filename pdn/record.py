@@ -6,8 +6,13 @@ embedded ``[%command ...]`` values, ``/FEN "..."/`` setups and the terminator. N
 knows the rules. Every walk over the tree is a loop with an explicit stack, so 5,000-ply games
 and 200-deep variations never hit the recursion limit (equality and pickling included).
 
-Equality (``==``) compares content only, never source positions or reading findings:
-``parse(write(game)) == game`` is the round-trip contract.
+Nodes are hashable and compare by identity (``==`` is ``is``), so they key dicts and sets
+(``Replay.played[node]``), as python-chess's nodes do. ``a.same_record(b)`` compares content
+only, never source positions or reading findings: ``read_game(write_game(game))
+.same_record(game)`` is the round-trip contract.
+
+``node.position()`` / ``node.position_after()`` read the positions from the game's one
+cached replay (``Game.replayed()``, ``pdn.replay``), made on the first question.
 """
 
 from __future__ import annotations
@@ -22,7 +27,10 @@ from typing import TYPE_CHECKING, Any
 from pdn.findings import Finding
 
 if TYPE_CHECKING:
+    from pdn.position import Position
     from pdn.render import GameView
+    from pdn.replay import Replay
+    from pdn.variants import Variant
 
 COMMAND_PATTERN = re.compile(r"\[%([A-Za-z_][A-Za-z0-9_]*)\s*([^\]]*)\]")
 _TIME_PATTERN = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$")
@@ -276,6 +284,37 @@ class GameNode:
             yield node
             stack.extend(reversed(node.variations))
 
+    # -- positions (from the game's one replay) --------------------------------------------
+    def position(self) -> Position:
+        """The position this node's move is played from (the root: the start position), like
+        python-chess's ``node.parent.board()``. From the game's cached replay
+        (``Game.replayed()``; the first question replays the whole game once, then O(depth)).
+        Raises ``pdn.replay.NotReplayedError`` when the replay did not reach this node (its
+        line stopped at an unplayable move or setup), ``TypeError`` for a node without a
+        ``Game`` root.
+
+        >>> from pdn.reader import read_game
+        >>> game = read_game('[GameType "20"]\\n1. 32-28 19-23 *')
+        >>> last = game.end()
+        >>> last.position().turn, last.position().piece_at(19).name
+        ('B', 'BLACK_MAN')
+        >>> last.position_after().turn, last.position_after().piece_at(23).name
+        ('W', 'BLACK_MAN')
+        """
+        return self._game().replayed().position_before(self)
+
+    def position_after(self) -> Position:
+        """The position after this node's move (the root: the start position), like
+        python-chess's ``node.board()``; see ``position()`` for the cost and errors. A part
+        of a capture written jump by jump gets the position after the whole capture."""
+        return self._game().replayed().position_after(self)
+
+    def _game(self) -> Game:
+        root = self.root()
+        if not isinstance(root, Game):
+            raise TypeError("positions need the node to be in a Game (its root)")
+        return root
+
     # -- content equality -----------------------------------------------------------------
     def _own_content(self) -> tuple[Any, ...]:
         return (
@@ -299,12 +338,13 @@ class GameNode:
             stack.extend(zip(left.variations, right.variations, strict=True))
         return True
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameNode) or isinstance(other, Game) != isinstance(self, Game):
-            return NotImplemented
+    def same_record(self, other: GameNode) -> bool:
+        """True when ``other`` holds the same record from here down: moves, numbers,
+        strengths, NAGs, comments, commands, setups, variations (and for games tags and
+        result); source places and reading findings are not compared. Iterative, O(nodes)."""
+        if isinstance(other, Game) != isinstance(self, Game):
+            return False
         return self._same_tree(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (
@@ -319,7 +359,8 @@ class Game(GameNode):
     ``raw`` holds the game's text when it could not be parsed completely (never dropped).
     """
 
-    __slots__ = ("tags", "result", "findings", "raw", "source")
+    __slots__ = ("tags", "result", "findings", "raw", "source", "_replayed")
+    _replayed: tuple[tuple[str | None, str | None], Replay]  # set by ``replayed()``
 
     def __init__(
         self,
@@ -346,12 +387,27 @@ class Game(GameNode):
     def _own_content(self) -> tuple[Any, ...]:
         return (self.tags, self.result, *super()._own_content())
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return self._same_tree(other)
+    def replayed(
+        self,
+        *,
+        variant: Variant | str | None = None,
+        rules: str | None = None,
+        fresh: bool = False,
+    ) -> Replay:
+        """The game's replay (``pdn.replay.replay``), made on the first call and kept: calls
+        without arguments (and ``node.position()``) reuse the kept one, whatever it was made
+        with; other arguments, or ``fresh=True`` after editing the tree, replay again and keep
+        the new one. Cost: one replay of the game, then O(1)."""
+        key = (variant if isinstance(variant, str) or variant is None else variant.name, rules)
+        cached = getattr(self, "_replayed", None)
+        reuse = variant is None and rules is None or cached is not None and cached[0] == key
+        if cached is not None and not fresh and reuse:
+            return cached[1]
+        from pdn.replay import replay
 
-    __hash__ = None  # type: ignore[assignment]
+        replayed = replay(self, variant=variant, rules=rules)
+        self._replayed = (key, replayed)
+        return replayed
 
     def __repr__(self) -> str:
         white = self.headers.get("White", "?")

@@ -345,7 +345,7 @@ class GameView:
     ``plies`` lists the plies to draw (0 = start; default: the final position). Moves are shown
     as written unless ``notation`` asks for them rewritten (as ``pdn convert`` would; a dialect
     with rotated squares is always rewritten onto the board drawn). Positions, moves and
-    findings come from one :func:`pdn.audit.replay` (findings unless given); each main-line
+    findings come from one :func:`pdn.replay.replay` (findings unless given); each main-line
     finding is marked at its ply with a numbered tag ``[n]`` (errors red, warnings yellow,
     draw-rule expiries magenta) that also reads without colour. Building costs one replay of
     the game; rendering O(moves + boards).
@@ -362,7 +362,7 @@ class GameView:
         glyphs: GlyphSet = "auto",
         findings: Sequence[Finding] | None = None,
     ) -> None:
-        from pdn.audit import replay
+        from pdn.replay import replay
         from pdn.writer import moves_in_notation
 
         self.game = game
@@ -390,7 +390,7 @@ class GameView:
             else {}
         )
         self.mainline = list(game.mainline())
-        self.node_plies = {id(node): index for index, node in enumerate(self.mainline, 1)}
+        self.node_plies = {node: index for index, node in enumerate(self.mainline, 1)}
         self.glyphs = glyphs
 
     # -- parts ----------------------------------------------------------------------------
@@ -428,9 +428,9 @@ class GameView:
             last_move = None
         else:
             nodes = self.replay.mainline_plies[ply - 1]
-            last_move = self.replay.played[id(nodes[0])].move
+            last_move = self.replay.played[nodes[0]].move
             # numbered as written: each part of a split capture has its own number
-            number, first = move_number(self.node_plies[id(nodes[0])], self._first_mover_starts())
+            number, first = move_number(self.node_plies[nodes[0]], self._first_mover_starts())
             text = " ".join(self._move_text(node) for node in nodes)
             caption = f"{number}{'.' if first else '...'} {text} · {side} to move"
         return BoardView.from_position(
@@ -448,7 +448,7 @@ class GameView:
 
     def _move_text(self, node: GameNode) -> str:
         """The move as written, or rewritten in the notation asked for."""
-        return self.rewritten.get(id(node), node.move or "")
+        return self.rewritten.get(node, node.move or "")
 
     def moves(self, markers: Mapping[int, tuple[int, Style]]) -> list[Text]:
         """The move list as unbreakable tokens: a move with its number, strength, NAGs and
@@ -496,7 +496,7 @@ class GameView:
                 token.append(f"{number}{'.' if first else '...'} ", style="dim")
             marker = None
             if depth == 0:
-                played = self.replay.played.get(id(node))
+                played = self.replay.played.get(node)
                 if played is not None and played.part > 1:
                     joined += 1
                 else:

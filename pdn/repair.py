@@ -45,11 +45,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pdn.audit import Replay, date_problem, replay
 from pdn.detect import start_position
 from pdn.drawrules import profile_for
 from pdn.findings import Finding
 from pdn.position import FenError, Position, other_side
+from pdn.replay import Replay, date_problem, replay
 from pdn.resolve import resolve
 from pdn.variants import VARIANTS, Variant
 from pdn.writer import result_outcome, result_spelling
@@ -395,7 +395,7 @@ def fix_split_captures(work: _Work) -> None:
     firsts = [
         node
         for node in work.game.walk()
-        if (played := replayed.played.get(id(node))) is not None and played.part == 1
+        if (played := replayed.played.get(node)) is not None and played.part == 1
     ]
     for first in firsts:
         played = replayed.played[id(first)]
@@ -432,7 +432,7 @@ def fix_capture_signs(work: _Work) -> None:
         return
     separator = work.replay.variant.capture_separator
     for node in work.game.walk():
-        played = work.replay.played.get(id(node))
+        played = work.replay.played.get(node)
         text = node.move or ""
         if played is None or played.parts or not played.move.is_capture:
             continue
@@ -448,21 +448,21 @@ def fix_capture_paths(work: _Work) -> None:
     order, replaying after each change (a settled capture changes the positions after it)."""
     if not work.allowed("capture-path"):
         return
-    examined: set[int] = set()
+    examined: set[GameNode] = set()
     while True:
         replayed = work.replay
         pending = (
             node
             for node in work.game.walk()
-            if id(node) not in examined
-            and (played := replayed.played.get(id(node))) is not None
+            if node not in examined
+            and (played := replayed.played.get(node)) is not None
             and played.chosen
         )
         node = next(pending, None)
         if node is None:
             return
-        examined.add(id(node))
-        played = replayed.played[id(node)]
+        examined.add(node)
+        played = replayed.played[node]
         candidates = resolve(played.before, _replay_text(work, node)).candidates
         fitting = [
             move for move in candidates if _rest_replays(work, node, played.before.play(move))
@@ -548,7 +548,7 @@ def _mainline_plies(work: _Work) -> dict[tuple[int | None, str | None], GameNode
     found: dict[tuple[int | None, str | None], GameNode] = {}
     ply = 0
     for node in work.game.mainline():
-        played = work.replay.played.get(id(node))
+        played = work.replay.played.get(node)
         ply = played.ply if played is not None else ply + 1
         found.setdefault((ply, node.move), node)
     return found
@@ -631,7 +631,7 @@ def fix_move_numbers(work: _Work) -> None:
         written = _NUMBER.match(node.move_number or "")
         fixed = _standard_number(work, depth)
         if written and written[1] != _NUMBER.match(fixed)[1]:  # type: ignore[index]
-            played = replayed.played.get(id(node))
+            played = replayed.played.get(node)
             work.log(
                 "move-number",
                 node.move_number,

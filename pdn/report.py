@@ -6,7 +6,7 @@
    workers): it counts findings for the summary and keeps the findings that get a card, at most
    ``max_cards`` per code (the rest are counted, not drawn). Memory: the kept findings only.
 2. :meth:`ReportPage.add_game` takes each game that has cards, read again and replayed once
-   (``pdn.audit.replay``), and draws its cards: the game's header line, the message, the board
+   (``pdn.replay.replay``), and draws its cards: the game's header line, the message, the board
    before the move with the written move as an arrow (captured pieces crossed), the legal
    alternatives of an irregular move, the board where a draw rule expired with the count that
    led there, the moves around the ply with the faulty one marked, and the full move list.
@@ -35,12 +35,13 @@ from pdn.render import game_tag, game_title, move_number
 from pdn.svgboard import Arrow, Diagram, Notation, definitions
 
 if TYPE_CHECKING:
-    from pdn.audit import GameReport, Replay
+    from pdn.batch import GameReport
     from pdn.drawrules import DrawProfile
     from pdn.geometry import Board
     from pdn.movegen import Move
     from pdn.position import Position
     from pdn.record import Game, GameNode
+    from pdn.replay import Replay
 
 #: Cards drawn per finding code by default; the rest are counted.
 MAX_CARDS = 500
@@ -326,7 +327,7 @@ class _GameCards:
         for node in game.walk():
             self.nodes.setdefault((node.line, node.column), node)
         self.mainline = list(game.mainline())
-        self.mainline_ids = {id(node) for node in self.mainline}
+        self.mainline_nodes = set(self.mainline)
         positions = replayed.positions
         self.first_starts = not positions or positions[0].turn == self.variant.first_mover
         self.card_ids: dict[int, str] = {}  # main-line ply -> first card about it
@@ -353,7 +354,7 @@ class _GameCards:
         if node is None or finding.ply is None:  # about the header or the whole game
             return head + "</div>"
         self.moves_shown = True
-        if id(node) in self.mainline_ids:
+        if node in self.mainline_nodes:
             self.card_ids.setdefault(finding.ply, card_id)
         return (
             head
@@ -370,7 +371,7 @@ class _GameCards:
     def _board_part(self, finding: Finding, node: GameNode) -> str:
         """The board (before the move, or after it for draw rules and results) and, for
         irregular moves, the legal alternatives."""
-        played = self.replay.played.get(id(node))
+        played = self.replay.played.get(node)
         before = played.before if played is not None else self._mainline_before(finding.ply)
         if before is None:
             return '<p class="note">This line was not replayed up to here: no board.</p>'
@@ -453,7 +454,7 @@ class _GameCards:
 
         ply = finding.ply or 0
         positions, moves = self.replay.positions, self.replay.moves
-        if id(node) not in self.mainline_ids or not 1 <= ply < len(positions):
+        if node not in self.mainline_nodes or not 1 <= ply < len(positions):
             return ""
         if any(nodes[0].setup for nodes in self.replay.mainline_plies[:ply]):
             return ""  # a setup inside the line restarts the count: not recounted here

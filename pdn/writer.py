@@ -5,7 +5,7 @@ numbers, comments, NAGs, strengths, setups, variations, tags and terminator as r
 Options convert on the way out: ``notation`` rewrites squares and capture separators for the
 variant's board, ``move_numbers="renumber"`` writes standard numbers, ``results="variant"``
 spells results in the variant's own style (never changing who won). Rewritten moves come from
-the audit's one replay (``pdn.audit.replay``), so a dialect (playstrategy.org) is read as the
+the audit's one replay (``pdn.replay.replay``), so a dialect (playstrategy.org) is read as the
 audit reads it. Games that could not be parsed (``game.raw``) are written back verbatim. Every
 walk is a loop with an explicit stack: 5,000-ply games and 200-deep variations are fine. Cost:
 O(size of the record), plus one replay when moves are rewritten.
@@ -20,8 +20,8 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 from pdn.record import Game, GameNode, commands_in
 
 if TYPE_CHECKING:
-    from pdn.audit import Replay
     from pdn.geometry import Board
+    from pdn.replay import Replay
     from pdn.variants import Variant
 
 Notation = Literal["numeric", "algebraic"]
@@ -204,7 +204,7 @@ class _Options:
 
     def move(self, node: GameNode) -> str:
         text = node.move or "--"
-        return text if self.rewritten is None else self.rewritten.get(id(node), text)
+        return text if self.rewritten is None else self.rewritten.get(node, text)
 
     def fen(self, text: str) -> str:
         if self.notation is None:
@@ -235,11 +235,11 @@ class _Options:
 
 def rewritten_moves(
     game: Game, variant: Variant, notation: Notation | None, *, full: bool
-) -> dict[int, str]:
-    """``id(node) -> move text`` for every move of the tree, as the audit replays it
-    (``pdn.audit.replay``, read as ``variant``): see ``moves_in_notation``. Cost: one audit
+) -> dict[GameNode, str]:
+    """``node -> move text`` for every move of the tree, as the audit replays it
+    (``pdn.replay.replay``, read as ``variant``): see ``moves_in_notation``. Cost: one audit
     replay, plus one legal-move generation per capture."""
-    from pdn.audit import replay
+    from pdn.replay import replay
 
     return moves_in_notation(game, replay(game, variant=variant, exact=True), notation, full=full)
 
@@ -251,8 +251,8 @@ def moves_in_notation(
     *,
     full: bool,
     board_squares: bool = False,
-) -> dict[int, str]:
-    """``id(node) -> move text`` for every move of ``game`` from its replay: squares in
+) -> dict[GameNode, str]:
+    """``node -> move text`` for every move of ``game`` from its replay: squares in
     ``notation`` (``None``: each move's own), the variant's capture separator, the full
     capture path when ``full`` or when the short form would be ambiguous.
 
@@ -268,11 +268,11 @@ def moves_in_notation(
     """
     variant, dialect = replayed.variant, replayed.dialect
     board, separator = variant.board, variant.capture_separator
-    texts: dict[int, str] = {}
+    texts: dict[GameNode, str] = {}
     for node in game.walk():
         written = (node.move or "--").strip()
         own: Notation = notation or ("algebraic" if re.search("[a-l]", written) else "numeric")
-        played = replayed.played.get(id(node))
+        played = replayed.played.get(node)
         if played is None or played.parts or played.chosen:
             text = convert_move_text(dialect.move_text(written, board), board, own, separator)
         else:
@@ -289,7 +289,7 @@ def moves_in_notation(
             text = move.notation(board, own, bool(full or ambiguous), separator)
         if own == "algebraic" and not board_squares:
             text = dialect.move_text(text, board)  # back into the dialect's frame
-        texts[id(node)] = text
+        texts[node] = text
     return texts
 
 
@@ -506,7 +506,7 @@ def write_game(
     (from x to, the path only where that is ambiguous) applies when moves are rewritten.
     ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
     ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record), plus one
-    audit replay (``pdn.audit.replay``) when moves are rewritten.
+    audit replay (``pdn.replay.replay``) when moves are rewritten.
     """
     if game.raw is not None:
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"

@@ -14,9 +14,9 @@ def test_every_public_name_resolves(name: str) -> None:
 
 
 def test_audit_and_resolve_are_the_functions_not_their_modules() -> None:
-    import pdn.audit as _audit_module  # noqa: F401  (importing the module must not rebind)
+    import pdn.replay as _replay_module  # noqa: F401  (importing a module must not rebind)
 
-    assert callable(pdn.audit) and pdn.audit.__module__ == "pdn.audit"
+    assert callable(pdn.audit) and pdn.audit.__module__ == "pdn.replay"
     assert callable(pdn.resolve) and pdn.resolve.__module__ == "pdn.resolve"
 
 

@@ -9,19 +9,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games as records
 
-from pdn.audit import (
-    INTERNAL_ERROR,
-    AuditOptions,
-    audit,
-    audit_game,
-    date_problem,
-    outcome_of,
-    replay,
-)
+from pdn.batch import AuditOptions, audit_game
 from pdn.findings import CODES, Finding
 from pdn.position import Position
 from pdn.reader import read_game, read_games
 from pdn.record import Game
+from pdn.replay import (
+    INTERNAL_ERROR,
+    audit,
+    date_problem,
+    outcome_of,
+    replay,
+)
 from pdn.variants import VARIANTS, Variant
 
 INTERNATIONAL = '[GameType "20"]\n'
@@ -476,10 +475,10 @@ def test_replay_records_the_joined_capture_on_each_of_its_parts() -> None:
     nodes = list(game.mainline())
     first, second = nodes[11], nodes[12]  # e5xc3 7. c3xa1: f6... rotated, 18x11x4 in PDN
     assert (first.move, second.move) == ("e5xc3", "c3xa1")
-    whole = replayed.played[id(first)]
+    whole = replayed.played[first]
     assert whole.move.path == (18, 11, 4) and whole.move.captures == (15, 8)
     assert (whole.ply, whole.part, whole.parts) == (12, 1, 2)
-    assert replayed.played[id(second)] == type(whole)(whole.move, 12, whole.before, 2, 2)
+    assert replayed.played[second] == type(whole)(whole.move, 12, whole.before, whole.after, 2, 2)
     # one ply for the two parts: 16 written moves, 15 plies, 16 positions
     assert replayed.mainline_plies[11] == (first, second)
     assert len(replayed.positions) == 16 and len(replayed.moves) == 15
@@ -494,8 +493,8 @@ def test_replay_says_where_the_main_line_stops_and_keeps_variations() -> None:
     assert len(replayed.positions) == 3  # start, after 32-28, after 19-23
     assert replayed.stopped == "boards stop at ply 2: ply 3 (28-12) cannot be played"
     side = game.next().variations[1]  # type: ignore[union-attr]
-    assert replayed.played[id(side)].ply == 2  # the variation is replayed from its branch
-    assert id(game.end()) not in replayed.played
+    assert replayed.played[side].ply == 2  # the variation is replayed from its branch
+    assert game.end() not in replayed.played
 
 
 def test_replay_exact_keeps_the_variant_asked_for() -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pdn.audit import INTERNAL_ERROR, AuditOptions, GameReport
-from pdn.batch import check_paths
+from pdn.batch import AuditOptions, GameReport, check_paths
+from pdn.replay import INTERNAL_ERROR
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 

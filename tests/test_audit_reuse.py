@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pdn.audit import replay
 from pdn.detect import detect_variant, detect_variant_replayed, start_position
 from pdn.findings import Finding
 from pdn.reader import read_games
 from pdn.record import Game
+from pdn.replay import replay
 from pdn.resolve import resolve
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"

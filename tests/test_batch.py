@@ -6,8 +6,7 @@ from pathlib import Path
 
 import distributed
 
-from pdn.audit import AuditOptions, GameReport
-from pdn.batch import PathError, check_paths, expand_paths
+from pdn.batch import AuditOptions, GameReport, PathError, check_paths, expand_paths
 
 GAME = """[Event "{n}"]
 [GameType "20"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import io
 
-from pdn.audit import audit
 from pdn.detect import detect_variant
 from pdn.reader import read_game, read_games
+from pdn.replay import audit
 from pdn.scan import iter_spans
 from pdn.writer import write_game
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from pdn.audit import audit
 from pdn.position import Position
 from pdn.reader import read_game
 from pdn.repair import Change, RepairOptions, normal_date, repair, split_glued_junk
+from pdn.replay import audit
 from pdn.variants import VARIANTS
 from pdn.writer import write_game
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pdn.audit import replay
 from pdn.cli import main
 from pdn.reader import read_games
+from pdn.replay import replay
 
 FAULTS = Path(__file__).resolve().parents[1] / "corpus" / "irregular" / "faults.pdn"
 LINKED = (

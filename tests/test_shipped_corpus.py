@@ -7,8 +7,7 @@ import runpy
 from collections import Counter
 from pathlib import Path
 
-from pdn.audit import AuditOptions, GameReport
-from pdn.batch import check_paths
+from pdn.batch import AuditOptions, GameReport, check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

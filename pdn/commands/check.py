@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Column, Table
 
-from pdn.audit import AuditOptions, GameReport
+from pdn.batch import AuditOptions, GameReport
 from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.drawrules import PROFILES, profile_named
 from pdn.findings import CODES, SEVERITY_RANK, Finding

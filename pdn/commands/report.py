@@ -70,9 +70,9 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Audit every path (first pass), replay the games with cards (second pass), write."""
     from pdn.atomic import atomic_output
-    from pdn.audit import AuditOptions, replay
-    from pdn.batch import PathError, check_paths
+    from pdn.batch import AuditOptions, PathError, check_paths
     from pdn.reader import parse_span
+    from pdn.replay import replay
     from pdn.report import ReportPage
     from pdn.scan import iter_spans
 

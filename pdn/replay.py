@@ -1,23 +1,24 @@
-"""Audit a game record: replay every line through the rules engine and report findings.
+"""The one replay of a game: every line through the rules engine, what was played, findings.
 
-``audit(game)`` is the library API; ``audit_game(game, options)`` is the picklable unit of work
-that ``pdn.batch`` maps over game spans (sequentially, on processes or on Dask).
+``replay(game)`` runs once over the main line and then every variation from its branch point
+(an explicit stack, no recursion) and returns a ``Replay``: the variant and dialect it read
+the game as, what was applied at every move node (``Replay.played[node] -> Played``), the
+main-line positions, and the findings. ``audit(game)`` is that replay's findings. The writer
+(rewritten moves), the renderer (boards, move list), ``GameNode.position()`` and the batch
+check (``pdn.batch.audit_game``) all read games through this one replay, so they agree.
 
-The main line and every variation are replayed from their branch point with an explicit stack
-(no recursion). Each written move is resolved by ``pdn.resolve``; irregular moves are reported
-and applied as recorded when that is still a piece movement (RULES.md A.1), else the rest of
-that line is not replayed. Exports in a known dialect (``pdn.detect.detect_dialect``) are read
-as meant: rotated squares are renamed, and a capture written jump by jump is joined into one
-ply when the same piece goes on with it. Draw rules are counted by ``pdn.drawrules``; the
-result is compared with the terminator and with the final position of the main line. Cost:
-one replay of every written move, each resolved by ``resolve`` (the written piece's moves; the
-whole legal list only to diagnose an irregular move); the main-line plies variant inference
-already replayed in the chosen variant are taken from it
-(``pdn.detect.detect_variant_replayed``), not resolved again.
+Each written move is resolved by ``pdn.resolve``; irregular moves are reported and applied as
+recorded when that is still a piece movement (RULES.md A.1), else the rest of that line is not
+replayed. Exports in a known dialect (``pdn.detect.detect_dialect``) are read as meant: rotated
+squares are renamed, and a capture written jump by jump is joined into one ply when the same
+piece goes on with it. Draw rules are counted by ``pdn.drawrules``; the result is compared
+with the terminator and with the final position of the main line.
 
-``replay(game)`` is the one replay of the toolkit: the same run, returning besides the findings
-what was played at every move node (``Played``) and the positions of the main line, so the
-writer and the renderer read every game exactly as the audit does.
+Cost: one replay of every written move, each resolved by ``resolve`` (the written piece's
+moves; the whole legal list only to diagnose an irregular move); the main-line plies variant
+inference already replayed in the chosen variant are taken from it
+(``pdn.detect.detect_variant_replayed``), not resolved again; one small ``Played`` record per
+move node.
 """
 
 from __future__ import annotations
@@ -61,55 +62,12 @@ Outcome = Literal["first", "second", "draw", "none"]
 
 
 @dataclass(frozen=True)
-class AuditOptions:
-    """What to audit with: a variant name overriding detection, a draw-rules profile name."""
-
-    variant: str | None = None
-    rules: str | None = None
-
-
-@dataclass
-class GameReport:
-    """The audit of one game: where it is, what it was replayed as, and what was found.
-
-    ``plies`` counts every replayed ply, variations included.
-    """
-
-    file: str | None
-    game: int
-    variant: str
-    plies: int = 0
-    findings: list[Finding] = field(default_factory=list)
-
-
-def audit_game(game: Game, options: AuditOptions) -> GameReport:
-    """Audit one game with ``options``. Never raises on bad input (it becomes findings)."""
-    auditor = _Auditor(game, options.variant, options.rules)
-    findings = auditor.run()
-    return GameReport(
-        file=game.source.file,
-        game=game.source.game,
-        variant=auditor.variant.name,
-        plies=auditor.plies,
-        findings=findings,
-    )
-
-
-def audit(
-    game: Game, *, variant: Variant | str | None = None, rules: str | None = None
-) -> list[Finding]:
-    """Every finding for ``game``: reading findings, variant, tags, FEN, moves, draw rules,
-    result. ``variant`` overrides detection when the game has no usable GameType; ``rules``
-    names a draw-rules profile (ValueError when unknown)."""
-    return _Auditor(game, variant, rules).run()
-
-
-@dataclass(frozen=True)
 class Played:
     """What the replay applied at one move node.
 
-    ``move`` is the move applied at ply ``ply`` of the node's line, from ``before`` (legal, or
-    irregular applied as played, or the reading an ambiguous move was disambiguated to). A
+    ``move`` is the move applied at ply ``ply`` of the node's line (counted from the root),
+    from ``before`` to ``after`` (legal, or irregular applied as played, or the reading an
+    ambiguous move was disambiguated to). A
     capture written jump by jump (a dialect's split capture) is one ply: each of its ``parts``
     nodes gets the whole joined ``move`` and the same ``ply``, and ``part`` says which written
     part it is (1..parts); a move written in one node has ``part == parts == 0``. ``chosen``:
@@ -120,6 +78,7 @@ class Played:
     move: Move
     ply: int
     before: Position
+    after: Position
     part: int = 0
     parts: int = 0
     chosen: bool = False
@@ -127,21 +86,23 @@ class Played:
 
 @dataclass
 class Replay:
-    """A game replayed once: the audit's findings and what was played.
+    """A game replayed once: what was played at every node, the main line, the findings.
 
-    ``played`` maps ``id(node)`` of every replayed move node (variations included) to its
-    ``Played``; nodes missing from it were not replayed (their line stopped before them).
-    ``positions[0]`` is the start of the main line and ``positions[p]`` the position after
+    ``played[node]`` is the ``Played`` record of every replayed move node (variations
+    included; nodes hash by identity); nodes missing from it were not replayed (their line
+    stopped before them). ``positions[0]`` is the start of the main line (``positions`` is
+    empty when the start position cannot be read) and ``positions[p]`` the position after
     main-line ply ``p``, whose written nodes are ``mainline_plies[p - 1]`` (several for a
     joined split capture). ``stopped`` says why the main-line positions end before its last
     written move (``None`` when they do not). ``plies`` counts every replayed ply.
+    ``findings`` is ``audit(game)``; ``variant_findings`` the variant choice's part of them.
     """
 
     variant: Variant
     dialect: Dialect
     variant_findings: list[Finding]
     findings: list[Finding]
-    played: dict[int, Played]
+    played: dict[GameNode, Played]
     positions: list[Position]
     mainline_plies: list[tuple[GameNode, ...]]
     stopped: str | None
@@ -150,7 +111,45 @@ class Replay:
     @property
     def moves(self) -> list[Move]:
         """The move of each main-line ply: ``moves[p - 1]`` led to ``positions[p]``."""
-        return [self.played[id(nodes[0])].move for nodes in self.mainline_plies]
+        return [self.played[nodes[0]].move for nodes in self.mainline_plies]
+
+    def position_before(self, node: GameNode) -> Position:
+        """The position ``node``'s move is played from; for the root, the start position.
+        A move the replay stopped at (unplayable, unknown ``--``) still has one: the position
+        after its parent. ``NotReplayedError`` (with the reason) when the replay never reached
+        ``node`` (or stopped at its unreadable setup). O(1)."""
+        parent = node.parent
+        if parent is None:
+            if not self.positions:
+                raise NotReplayedError(self.stopped or "the start position cannot be read")
+            return self.positions[0]
+        played = self.played.get(node)
+        if played is not None:
+            return played.before
+        if node.setup is None and (parent.parent is None or parent in self.played):
+            return self.position_after(parent)
+        raise NotReplayedError(self._why_not(node))
+
+    def position_after(self, node: GameNode) -> Position:
+        """The position after ``node``'s move (after the whole capture for a part of a
+        joined split capture); for the root, the start position. ``NotReplayedError`` when
+        the replay never reached ``node``. O(1)."""
+        if node.parent is None:
+            return self.position_before(node)
+        played = self.played.get(node)
+        if played is None:
+            raise NotReplayedError(self._why_not(node))
+        return played.after
+
+    def _why_not(self, node: GameNode) -> str:
+        where = f"{node.move!r} at {node.line}:{node.column}"
+        if node.is_main_variation() and self.stopped:
+            return f"{where} was not replayed: {self.stopped}"
+        return f"{where} was not replayed: its line stopped before it (see the findings)"
+
+
+class NotReplayedError(LookupError):
+    """Asked for the position at a node the replay did not reach; the message says why."""
 
 
 def replay(
@@ -160,23 +159,45 @@ def replay(
     rules: str | None = None,
     exact: bool = False,
 ) -> Replay:
-    """Replay ``game`` once (main line, then every variation) as the audit does and return the
-    findings with what was played. ``variant`` and ``rules`` as for ``audit``; ``exact=True``
-    replays as ``variant`` even when the GameType names another (no variant findings then).
-    Never raises on bad input. Cost: the audit's, plus one small record per move node."""
-    auditor = _Auditor(game, variant, rules, exact=exact)
-    findings = auditor.run()
+    """Replay ``game`` once (main line, then every variation from its branch point) and
+    return what was played with the findings. ``variant`` (a ``Variant`` or a name) overrides
+    detection when the game has no usable GameType; ``exact=True`` replays as ``variant`` even
+    when the GameType names another (no variant findings then). ``rules`` names a draw-rules
+    profile (ValueError when unknown). Never raises on bad input: problems become findings.
+    Cost: one resolve per written move, one ``Played`` record per move node.
+
+    >>> from pdn.reader import read_game
+    >>> game = read_game('[GameType "20"]\\n1. 32-28 19-23 2. 28x19 14x23 *')
+    >>> replayed = replay(game)
+    >>> replayed.variant.name, replayed.plies, replayed.findings
+    ('international', 4, [])
+    >>> second = game.next().next()
+    >>> replayed.played[second].move.notation(replayed.variant.board)
+    '19-23'
+    """
+    replayer = _Replayer(game, variant, rules, exact=exact)
+    findings = replayer.run()
     return Replay(
-        variant=auditor.variant,
-        dialect=auditor.dialect,
-        variant_findings=auditor.variant_findings,
+        variant=replayer.variant,
+        dialect=replayer.dialect,
+        variant_findings=replayer.variant_findings,
         findings=findings,
-        played=auditor.played,
-        positions=auditor.positions,
-        mainline_plies=auditor.mainline_plies,
-        stopped=auditor.stopped,
-        plies=auditor.plies,
+        played=replayer.played,
+        positions=replayer.positions,
+        mainline_plies=replayer.mainline_plies,
+        stopped=replayer.stopped,
+        plies=replayer.plies,
     )
+
+
+def audit(
+    game: Game, *, variant: Variant | str | None = None, rules: str | None = None
+) -> list[Finding]:
+    """Every finding for ``game``: reading findings, variant, tags, FEN, moves, draw rules,
+    result, in file order. ``variant`` overrides detection when the game has no usable
+    GameType; ``rules`` names a draw-rules profile (ValueError when unknown). The findings of
+    ``replay(game)``, without keeping what was played."""
+    return _Replayer(game, variant, rules).run()
 
 
 @dataclass
@@ -204,8 +225,8 @@ class _Line:
         )
 
 
-class _Auditor:
-    """One audit run over one game (holds the variant, the profile and the findings)."""
+class _Replayer:
+    """One replay of one game (holds the variant, the profile, the findings, what was played)."""
 
     def __init__(
         self,
@@ -224,8 +245,8 @@ class _Auditor:
             self.variant, self.variant_findings = override, []
         else:
             self.variant, self.variant_findings, prefix = detect_variant_replayed(game, override)
-        # plies detection already resolved and played, by id(node): reused, never redone
-        self.detected: dict[int, PrefixPly] = {id(ply.node): ply for ply in prefix}
+        # plies detection already resolved and played, by node: reused, never redone
+        self.detected: dict[GameNode, PrefixPly] = {ply.node: ply for ply in prefix}
         self.dialect, dialect_findings = detect_dialect(game, self.variant)
         self.profile: DrawProfile = profile_for(self.variant, rules)
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
@@ -233,11 +254,11 @@ class _Auditor:
         self.final: _Line | None = None  # the main line when it was replayed to its end
         self.drawn_at: int | None = None  # ply of a draw by rule on the main line
         # what was played (see ``Replay``)
-        self.played: dict[int, Played] = {}
+        self.played: dict[GameNode, Played] = {}
         self.positions: list[Position] = []
         self.mainline_plies: list[tuple[GameNode, ...]] = []
         self.stopped: str | None = None
-        self.chosen: set[int] = set()  # id of nodes whose ambiguous move was disambiguated
+        self.chosen: set[GameNode] = set()  # nodes whose ambiguous move was disambiguated
 
     # -- driver ---------------------------------------------------------------------------
     def run(self) -> list[Finding]:
@@ -356,7 +377,7 @@ class _Auditor:
             )
             line.after_end_reported = True
         before = line.position
-        detected = self.detected.get(id(node))
+        detected = self.detected.get(node)
         after: Position | None = None
         try:
             if detected is None or detected.text != text or detected.before != before:
@@ -382,14 +403,16 @@ class _Auditor:
         """Remember what was played at ``node`` (through ``last`` for a joined capture)."""
         nodes = [node]
         if node is last:
-            self.played[id(node)] = Played(move, line.ply, before, chosen=id(node) in self.chosen)
+            self.played[node] = Played(
+                move, line.ply, before, line.position, chosen=node in self.chosen
+            )
         else:
             while nodes[-1] is not last:
                 following = nodes[-1].next()
                 assert following is not None  # the join walked this main-line chain
                 nodes.append(following)
             for index, part in enumerate(nodes, 1):
-                self.played[id(part)] = Played(move, line.ply, before, index, len(nodes))
+                self.played[part] = Played(move, line.ply, before, line.position, index, len(nodes))
         if line.main:
             self.positions.append(line.position)
             self.mainline_plies.append(tuple(nodes))
@@ -454,7 +477,7 @@ class _Auditor:
         move = resolution.as_played
         if code == "ambiguous-move" and move is None and resolution.candidates:
             move = self._disambiguate(resolution.candidates, position, node)
-            self.chosen.add(id(node))
+            self.chosen.add(node)
         message = resolution.reason or "the move does not match a legal move"
         if code == "illegal-move" and resolution.candidates:
             message += f" (legal: {self._alternatives(resolution.candidates)})"
