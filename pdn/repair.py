@@ -80,6 +80,9 @@ FIXES: dict[str, str | None] = {
     "result-style": "result",
 }
 UNDECIDED = "cannot be decided"
+#: Why a game keeps at least one tag and a game without tags gets none: the scanner reads the
+#: tagless games after a tagged game's result as part of it (so tags change how a file splits).
+NO_TAGS = "a game without tags cannot get any (the tagless games after it would join it)"
 
 _DATE_TAGS = ("Date", "EventDate", "UTCDate", "PublicationDate")
 _YEAR_ONLY = re.compile(r"^(\d{4})\.?$")
@@ -318,16 +321,18 @@ def fix_tag_spaces(work: _Work) -> None:
 
 
 def fix_empty_tags(work: _Work) -> None:
-    """Tags with an empty value removed."""
+    """Tags with an empty value removed, unless every tag is empty (see ``NO_TAGS``)."""
     if not work.allowed("empty-tag"):
         return
-    kept = []
-    for name, value in work.game.tags:
-        if value:
-            kept.append((name, value))
-        else:
-            work.log("empty-tag", _tag_text(name, value), "")
-    work.game.tags[:] = kept
+    tags = work.game.tags
+    empty = [(name, value) for name, value in tags if not value]
+    if len(empty) == len(tags):
+        for name, value in empty:
+            work.log("empty-tag", _tag_text(name, value), None, note=f"{UNDECIDED}: {NO_TAGS}")
+        return
+    for name, value in empty:
+        work.log("empty-tag", _tag_text(name, value), "")
+    tags[:] = [(name, value) for name, value in tags if value]
 
 
 def fix_dates(work: _Work) -> None:
@@ -682,6 +687,9 @@ def fix_gametype(work: _Work) -> None:
             return
     value = str(variant.gametype)  # the bare code names the standard rules
     tags = work.game.tags
+    if not tags:
+        work.log("gametype", None, None, note=f"{UNDECIDED}: {variant.name}, but {NO_TAGS}")
+        return
     before = work.game.headers.get("GameType")
     if before is None:
         tags.append(("GameType", value))

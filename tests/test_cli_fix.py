@@ -240,3 +240,12 @@ def test_corpus_files_keep_every_game_and_fix_once(
     spans = sum(1 for _ in iter_spans(str(path)))
     assert sum(1 for _ in iter_spans(str(once))) == spans
     assert twice.read_bytes() == once.read_bytes()
+
+
+def test_tagless_games_stay_apart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a tag section added to the first game would make the scanner read the others into it
+    source, out = tmp_path / "in.pdn", tmp_path / "out.pdn"
+    source.write_text("1. 22-18 11-15 1-0\n\n1. 22-17 9-13 0-1\n\n1. 23-19 *\n", encoding="utf-8")
+    main(["fix", str(source), "-o", str(out), "--variant", "italian", "-q"])
+    capsys.readouterr()
+    assert sum(1 for _ in iter_spans(str(out))) == 3

@@ -186,7 +186,7 @@ def test_text_glued_to_a_move_becomes_a_comment() -> None:
 
 
 def test_gametype_from_the_variant_option() -> None:
-    text, changes = fixed("1. 22-18 11-15 *", variant=VARIANTS["italian"])
+    text, changes = fixed('[Event "e"]\n\n1. 22-18 11-15 *', variant=VARIANTS["italian"])
     assert '[GameType "22"]' in text
     assert changes_of(changes, "gametype") == [(None, "22")]
     text, changes = fixed("1. 32-28 19-23 *", variant=VARIANTS["international"])
@@ -206,6 +206,16 @@ def _random_game(variant_name: str, seed: int, plies: int) -> list[str]:
     return moves
 
 
+def test_a_game_without_tags_gets_none_and_keeps_one() -> None:
+    # tags would make the scanner read the tagless games after this one as part of it
+    text, changes = fixed("1. 22-18 11-15 *", variant=VARIANTS["italian"])
+    assert "GameType" not in text
+    assert [(c.fix, c.after) for c in changes] == [("gametype", None)]
+    text, changes = fixed('[Event ""]\n[Site ""]\n\n1. 32-28 *')
+    assert text.startswith('[Event ""]\n[Site ""]\n')
+    assert [(c.fix, c.after) for c in changes] == [("empty-tag", None), ("empty-tag", None)]
+
+
 def test_gametype_only_when_a_single_variant_plays_every_move() -> None:
     # a short opening plays in several 8x8 variants: logged, no tag
     text, changes = fixed("1. c3-d4 f6-e5 *")
@@ -214,7 +224,7 @@ def test_gametype_only_when_a_single_variant_plays_every_move() -> None:
     assert change.after is None and "inferred russian" in (change.note or "")
     # a long random Russian game: only Russian rules play it
     moves = _random_game("russian", 1, 80)
-    record = " ".join(moves) + " *"
+    record = '[Event "e"]\n\n' + " ".join(moves) + " *"
     text, changes = fixed(record)
     assert '[GameType "25"]' in text, [c.note for c in changes]
 
