@@ -49,7 +49,7 @@ from pdn.detect import start_position
 from pdn.drawrules import profile_for
 from pdn.findings import Finding
 from pdn.position import FenError, Position, other_side
-from pdn.replay import Replay, date_problem, replay
+from pdn.replay import Replay, date_problem
 from pdn.resolve import resolve
 from pdn.variants import VARIANTS, Variant
 from pdn.writer import result_outcome, result_spelling
@@ -197,18 +197,21 @@ class _Work:
     game: Game
     options: RepairOptions
     changes: list[Change] = field(default_factory=list)
-    _replay: Replay | None = None
+    stale: bool = True  # the record changed since the game's kept replay was made
 
     @property
     def replay(self) -> Replay:
-        """The audit replay of the record as it is now (redone after ``moved``)."""
-        if self._replay is None:
-            self._replay = replay(self.game, variant=self.options.variant, rules=self.options.rules)
-        return self._replay
+        """The game's replay (``Game.replayed``) as the record is now (redone after
+        ``moved``)."""
+        replayed = self.game.replayed(
+            variant=self.options.variant, rules=self.options.rules, fresh=self.stale
+        )
+        self.stale = False
+        return replayed
 
     def moved(self) -> None:
-        """The moves changed: the next ``replay`` replays again."""
-        self._replay = None
+        """The record changed: the next ``replay`` replays again."""
+        self.stale = True
 
     def allowed(self, fix: str) -> bool:
         only = self.options.only
@@ -403,7 +406,7 @@ def fix_split_captures(work: _Work) -> None:
         if (played := replayed.played.get(node)) is not None and played.part == 1
     ]
     for first in firsts:
-        played = replayed.played[id(first)]
+        played = replayed.played[first]
         parts = [first]
         while len(parts) < played.parts:
             following = parts[-1].next()
