@@ -197,7 +197,8 @@ class _Work:
     game: Game
     options: RepairOptions
     changes: list[Change] = field(default_factory=list)
-    stale: bool = True  # the record changed since the game's kept replay was made
+    stale: bool = True  # the moves changed since the game's kept replay was made
+    dirty: bool = False  # a change was made since the kept replay was made
 
     @property
     def replay(self) -> Replay:
@@ -206,7 +207,8 @@ class _Work:
         replayed = self.game.replayed(
             variant=self.options.variant, rules=self.options.rules, fresh=self.stale
         )
-        self.stale = False
+        if self.stale:
+            self.stale = self.dirty = False
         return replayed
 
     def moved(self) -> None:
@@ -228,6 +230,7 @@ class _Work:
         note: str | None = None,
         code: str | None = None,
     ) -> None:
+        self.dirty = self.dirty or after is not None
         source = self.game.source
         line = node.line if node is not None and node.line else source.line
         column = node.column if node is not None and node.column else source.column
@@ -826,8 +829,10 @@ def _respell(work: _Work) -> None:
 
 def log_remaining(work: _Work) -> None:
     """Every finding of a kind ``fix`` repairs that the repaired record still has, logged as
-    undecided unless already logged so: the change log names everything left."""
-    work.moved()
+    undecided unless already logged so: the change log names everything left. Replays again
+    only when something changed since the last replay."""
+    if work.dirty:
+        work.moved()
     logged = {(change.code, change.ply) for change in work.changes if not change.changed}
     for finding in work.replay.findings:
         fix = _claimed(work, finding)

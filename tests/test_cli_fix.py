@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from pdn.record import Game
 from pdn.repair import RepairOptions
 from pdn.scan import iter_spans
 from pdn.variants import VARIANTS
+from pdn.writer import result_spelling
 
 BROKEN = '[Event "broken"]\n\n1. 32-28 ) 19-23 *\n'
 FAULTY = (
@@ -180,13 +182,28 @@ def legal_games(draw: st.DrawFn) -> tuple[str, str]:
     numbered = [
         (f"{index // 2 + 1}. " if index % 2 == 0 else "") + move for index, move in enumerate(moves)
     ]
+    outcome = draw(st.sampled_from(["first", "second", "draw", "unknown"]))
+    if not position.legal_moves():  # the board decides
+        outcome = "first" if position.turn != variant.first_mover else "second"
+    result = result_spelling(outcome, variant)
     tags = [("Event", "Random"), ("Date", "2024.12.14"), ("GameType", str(variant.gametype))]
-    clean = _pdn(tags + [("Result", "*")], " ".join(numbered), "*")
-    faulty_tags = [("Event", " Random "), ("Date", "14.12.2024"), ("Site", "")] + tags[2:]
+    clean = _pdn([*tags, ("Result", result)], " ".join(numbered), result)
+    faulty_tags = [("Event", " Random "), ("Date", "14.12.2024"), ("Site", ""), *tags[2:]]
     if draw(st.booleans()) and len(numbered) > 2:  # a wrong move number
         numbered[2] = numbered[2].replace("2. ", "7. ", 1)
-    terminator = draw(st.sampled_from(["*", ""]))  # a missing terminator
-    faulty = _pdn(faulty_tags + [("Result", "*")], " ".join(numbered), terminator)
+    other_style = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2", "1-0": "2-0", "0-1": "0-2"}
+    other_style["1/2-1/2"] = "1-1"
+    # a missing Result tag is added for a decided result only (a '*' tag would say nothing)
+    fault = draw(
+        st.sampled_from(["style", "no terminator"] + (["no tag"] if result != "*" else []))
+    )
+    terminator = tag = result
+    if fault == "style":
+        terminator = tag = other_style.get(result, result)
+    elif fault == "no terminator":
+        terminator = ""
+    result_tags = [] if fault == "no tag" else [("Result", tag)]
+    faulty = _pdn(faulty_tags + result_tags, " ".join(numbered), terminator)
     return clean, faulty
 
 
@@ -253,3 +270,53 @@ def test_tagless_games_stay_apart(tmp_path: Path, capsys: pytest.CaptureFixture[
     main(["fix", str(source), "-o", str(out), "--variant", "italian", "-q"])
     capsys.readouterr()
     assert sum(1 for _ in iter_spans(str(out))) == 3
+
+
+def test_the_output_is_utf8_and_the_encoding_is_logged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source, out, log = tmp_path / "in.pdn", tmp_path / "out.pdn", tmp_path / "log.jsonl"
+    source.write_bytes('[Event "Fryslân"]\n[GameType "20"]\n\n1. 32-28 *\n'.encode("cp1252"))
+    assert main(["fix", str(source), "-o", str(out), "--log", str(log), "-q"]) == 0
+    capsys.readouterr()
+    assert out.read_bytes() == '[Event "Fryslân"]\n[GameType "20"]\n\n1. 32-28 *\n'.encode()
+    (record,) = (json.loads(line) for line in log.read_text().splitlines())
+    assert (record["fix"], record["before"], record["after"]) == ("encoding", "cp1252", "utf-8")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_an_unwritable_folder_leaves_the_input_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.pdn"
+    source.write_text(FAULTY, encoding="utf-8")
+    tmp_path.chmod(0o555)
+    try:
+        code, _, err = run(capsys, "fix", str(source), "--in-place")
+    finally:
+        tmp_path.chmod(0o755)
+    assert code == 2 and f"{source} is untouched" in err
+    assert source.read_text(encoding="utf-8") == FAULTY
+
+
+def test_notation_rewrites_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "in.pdn"
+    source.write_text(CLEAN, encoding="utf-8")
+    code, out, _ = run(capsys, "fix", str(source), "--notation", "algebraic", "-q")
+    assert code == 0 and out.endswith("1. d4-e5 g7-f6 *\n")
+
+
+def test_an_interrupted_run_leaves_the_input_byte_identical(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "in.pdn"
+    source.write_bytes(FAULTY.encode())
+
+    def interrupted(game: object, **options: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fix_command, "write_game", interrupted)
+    code, _, err = run(capsys, "fix", str(source), "--in-place")
+    assert code == 130 and f"interrupted; {source} is untouched" in err
+    assert source.read_bytes() == FAULTY.encode()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["in.pdn"]

@@ -67,7 +67,7 @@ def test_dates_only_where_one_reading_exists(written: str, date: str | None) -> 
 
 
 def test_an_ambiguous_date_is_logged_and_kept() -> None:
-    text, changes = fixed('[Date "10.02.1996"]\n[GameType "20"]\n\n1. 32-28 *')
+    text, changes = fixed('[Date "10.02.1996"]\n[Result "*"]\n[GameType "20"]\n\n1. 32-28 *')
     assert '[Date "10.02.1996"]' in text
     (change,) = changes
     assert (change.fix, change.after, change.code) == ("date", None, "tag")

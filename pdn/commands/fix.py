@@ -198,19 +198,24 @@ class Summary:
 class _Run:
     """One `pdn fix` invocation: the outputs, the log, the summary."""
 
-    def __init__(
-        self,
-        args: argparse.Namespace,
-        settings: Settings,
-        log: IO[str] | None,
-        rejects: IO[str] | None,
-    ) -> None:
+    def __init__(self, args: argparse.Namespace, settings: Settings) -> None:
         self.args = args
         self.settings = settings
-        self.log = log
-        self.rejects = rejects
+        self.log: IO[str] | None = None
+        self.rejects: IO[str] | None = None
         self.summary = Summary()
         self.rejects_written = 0
+        self.rewritten: list[str] = []  # --in-place: files replaced so far
+        self.current: str | None = None  # --in-place: the file being rewritten
+
+    def untouched(self) -> str:
+        """What a failure left as it was, in words."""
+        if not self.args.in_place or self.current is None:
+            return "the input files are untouched"
+        done = (
+            f" ({len(self.rewritten)} file(s) before it were rewritten)" if self.rewritten else ""
+        )
+        return f"{self.current} is untouched{done}"
 
     def emit(self, fixed: Fixed, output: IO[str], written: int) -> int:
         """Write one fixed game (a blank line between games); the games written to ``output``."""
@@ -253,11 +258,11 @@ def run(args: argparse.Namespace) -> int:
         notation=args.notation,
         captures=args.captures,
     )
+    fixing = _Run(args, settings)
     try:
         with ExitStack() as stack:
-            log = _open_plain(stack, args.log)
-            rejects = _open_plain(stack, args.rejects)
-            fixing = _Run(args, settings, log, rejects)
+            fixing.log = _open_plain(stack, args.log)
+            fixing.rejects = _open_plain(stack, args.rejects)
             paths = list(expand_paths(args.paths))
             if args.in_place:
                 for path in paths:
@@ -265,8 +270,11 @@ def run(args: argparse.Namespace) -> int:
             else:
                 _fix_to(args.output, paths, fixing)
     except OSError as error:
-        print(f"pdn fix: {error}; the input files are untouched", file=sys.stderr)
+        print(f"pdn fix: {error}; {fixing.untouched()}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"pdn fix: interrupted; {fixing.untouched()}", file=sys.stderr)
+        return 130  # as pdn.cli answers an interrupt
     for line in fixing.summary.lines():
         print(line, file=sys.stderr)
     summary = fixing.summary
@@ -308,6 +316,7 @@ def _fix_in_place(path: str, fixing: _Run) -> None:
     """Rewrite ``path`` through a temporary file beside it; ``path.bak`` keeps the original
     unless ``--no-backup``; a file in which nothing changed is left as it is (no backup)."""
     changed_before = fixing.summary.changed_games
+    fixing.current = path
     try:
         with atomic_output(path) as stream:
             written = 0
@@ -319,3 +328,4 @@ def _fix_in_place(path: str, fixing: _Run) -> None:
                 shutil.copy2(path, path + ".bak")
     except _Unchanged:
         return
+    fixing.rewritten.append(path)
