@@ -10,6 +10,9 @@ stays flat in the size of the input whatever the number of workers.
 from __future__ import annotations
 
 import os
+import stat
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -71,10 +74,13 @@ def audit_game(game: Game, options: AuditOptions) -> GameReport:
 
 @dataclass(frozen=True)
 class PathError:
-    """A path that could not be read at all (missing, a directory, permission denied)."""
+    """A path that could not be read at all (missing, permission denied, a folder with no
+    PDN file), or with ``skipped`` a file of a folder left out on purpose (a FIFO, a socket:
+    reading it could block the batch), which is a note rather than a failure."""
 
     file: str
     message: str
+    skipped: bool = False
 
 
 def check_spans(spans: Sequence[Span], options: AuditOptions) -> list[GameReport]:
@@ -123,8 +129,32 @@ def map_paths(
             yield from [chunk] if isinstance(chunk, PathError) else work(chunk)
     else:
         workers = jobs if jobs > 0 else (os.cpu_count() or 1)
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(
+            max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),)
+        )
+        try:
             yield from _run_ordered(chunks, lambda chunk: pool.submit(work, chunk), workers)
+        except BaseException:  # SIGTERM (as SystemExit), Ctrl-C, a consumer that stops early
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+
+
+#: Seconds between a worker's checks that its parent is still alive.
+PARENT_POLL = 0.5
+
+
+def _end_with_parent(parent: int) -> None:
+    """Worker initializer: end this process when ``parent`` is gone (killed, even by SIGKILL,
+    which leaves no chance to clean up), so no worker outlives the batch. A daemon thread
+    polls the parent id every ``PARENT_POLL`` seconds; no cost to the work itself."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pdn-parent-watch", daemon=True).start()
 
 
 #: File name endings taken when a directory is given.
@@ -133,24 +163,65 @@ PDN_SUFFIXES = (".pdn", ".PDN", ".phn", ".txt")
 
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
     """Each path as given, except that a directory becomes its PDN files (recursively, sorted);
-    ``-`` (stdin) passes through."""
+    ``-`` (stdin) passes through. What cannot be walked is left out: see ``walk_paths``."""
+    return (item for item in walk_paths(paths) if isinstance(item, str))
+
+
+def walk_paths(paths: Iterable[str]) -> Iterator[str | PathError]:
+    """``expand_paths`` that says what it leaves out: an unreadable sub-folder, a folder with
+    no PDN file (``PathError``), a file of a folder that is no regular file (``PathError``
+    with ``skipped``). A FIFO named as a path is kept: it is read as a stream. One ``stat`` per
+    candidate file."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            found = (
-                os.path.join(root, name)
-                for root, _dirs, names in os.walk(path)
-                for name in names
-                if name.endswith(PDN_SUFFIXES)
-            )
-            yield from sorted(found)
+            found = sorted(_folder(path), key=_path_of)
+            if not found:
+                yield PathError(path, f"no PDN file ({', '.join(PDN_SUFFIXES)}) in this folder")
+            yield from found
         else:
             yield path
+
+
+def _path_of(item: str | PathError) -> str:
+    return item.file if isinstance(item, PathError) else item
+
+
+def _folder(top: str) -> Iterator[str | PathError]:
+    """The PDN files under ``top`` and the problems met on the way (no recursion; symbolic
+    links to folders are not followed, as ``os.walk`` does)."""
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = list(scan)
+        except OSError as error:
+            yield PathError(folder, f"folder not read: {error.strerror or error}")
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                folders.append(entry.path)
+            elif entry.name.endswith(PDN_SUFFIXES):
+                try:
+                    regular = stat.S_ISREG(os.stat(entry.path).st_mode)
+                except OSError as error:
+                    yield PathError(entry.path, error.strerror or str(error))
+                    continue
+                if regular:
+                    yield entry.path
+                else:
+                    yield PathError(
+                        entry.path, "not a regular file (FIFO, socket...): skipped", True
+                    )
 
 
 def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
     """Spans of every path (directories expanded) in chunks of ``CHUNK_GAMES``; an unreadable
     path yields its ``PathError`` and the next path follows."""
-    for path in expand_paths(paths):
+    for path in walk_paths(paths):
+        if isinstance(path, PathError):
+            yield path
+            continue
         try:
             spans = iter_spans(path)
             while chunk := list(islice(spans, CHUNK_GAMES)):
@@ -189,4 +260,7 @@ def _dask_client(address: str) -> Any:
         raise RuntimeError(
             "--dask needs the 'distributed' package: pip install 'pdn[dask]'"
         ) from error
-    return Client(address)
+    try:
+        return Client(address)
+    except ValueError as error:  # "not a url", an unknown scheme such as http://, no port
+        raise RuntimeError(f"--dask {address!r} is not a scheduler address: {error}") from None

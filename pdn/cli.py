@@ -8,10 +8,13 @@ severity error (``--strict``: also warnings), 2 usage or I/O failure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -73,6 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    with _sigterm_unwinds():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the chosen verb; turn output failures into one line and exit 2."""
     try:
         code = int(args.func(args))
         sys.stdout.flush()  # a write error (``> /dev/full``) surfaces here, not at exit
@@ -87,6 +96,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pdn: interrupted", file=sys.stderr)
         return 130
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a verb runs, SIGTERM unwinds like an error (worker pools shut down, temporary
+    files removed) and exits with the conventional 128 + 15. Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _discard_stdout() -> None:

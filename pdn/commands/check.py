@@ -223,9 +223,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         stream = check_paths(args.paths, options, jobs=args.jobs, dask=args.dask)
         for item in _with_progress(stream, errors):
+            if isinstance(item, PathError) and item.skipped:
+                errors.print(
+                    f"pdn check: note: {item.file}: {item.message}", markup=False, soft_wrap=True
+                )
+                continue
             if isinstance(item, PathError):
                 summary.unreadable += 1
-                errors.print(f"pdn check: {item.file}: {item.message}", markup=False)
+                errors.print(
+                    f"pdn check: {item.file}: {item.message}", markup=False, soft_wrap=True
+                )
                 continue
             findings = selected(item.findings, args)
             summary.add(item, findings)
@@ -233,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
                 print(finding.to_json() if args.format == "json" else finding.to_text())
                 worst = max(worst, SEVERITY_RANK[finding.severity or "error"])
     except (RuntimeError, OSError) as error:  # --dask: no distributed package, no scheduler
-        errors.print(f"pdn check: {error}", markup=False)
+        errors.print(f"pdn check: {error}", markup=False, soft_wrap=True)
         return EXIT_USAGE
     sys.stdout.flush()
     if not args.no_summary:

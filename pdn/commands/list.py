@@ -12,8 +12,10 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
+from itertools import islice
 from typing import Any, BinaryIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             name = "<stdin>" if args.path == "-" else args.path
             rows = _rows(iter_spans(source, name=name), errors)
             if args.format == "table":
-                Console(file=sys.stdout).print(_table(rows))
+                _print_table(Console(file=sys.stdout), rows)
             elif args.format == "json":
                 for row in rows:
                     sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -108,16 +110,48 @@ def game_row(span: Span) -> dict[str, Any]:
 _NO_WRAP = frozenset({"game", "line", "Date", "Result", "GameType", "plies"})
 
 
-def _table(rows: Iterable[dict[str, Any]]) -> Table:
-    table = Table(show_edge=False, pad_edge=False)
-    for key, heading in COLUMNS:
+_NUMBERS = frozenset({"game", "line", "plies"})
+#: Rows per printed page of the table: the listing streams (memory flat in the file size).
+PAGE_ROWS = 500
+
+
+def _print_table(console: Console, rows: Iterator[dict[str, Any]]) -> None:
+    """Print the rows as one table in pages of ``PAGE_ROWS``: the header once. A listing of
+    one page is sized to its content; a longer one gets the widths of its first page (room
+    for 8-digit numbers, 12-character names) on every page, so the pages line up."""
+    page = [_cells(row) for row in islice(rows, PAGE_ROWS + 1)]
+    if len(page) <= PAGE_ROWS:
+        console.print(_table(page, None, True))
+        return
+    widths = [
+        max(
+            [cell_len(heading), 8 if key in _NUMBERS else 12]
+            + [cells[index].cell_len for cells in page]
+        )
+        for index, (key, heading) in enumerate(COLUMNS)
+    ]
+    header = True
+    while page:
+        console.print(_table(page, widths, header))
+        header = False
+        page = [_cells(row) for row in islice(rows, PAGE_ROWS)]
+
+
+def _cells(row: dict[str, Any]) -> list[Text]:
+    # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted.
+    return [Text("" if row[key] is None else str(row[key])) for key, _ in COLUMNS]
+
+
+def _table(page: list[list[Text]], widths: list[int] | None, header: bool) -> Table:
+    table = Table(show_edge=False, pad_edge=False, show_header=header)
+    for index, (key, heading) in enumerate(COLUMNS):
         table.add_column(
             heading,
-            justify="right" if key in ("game", "line", "plies") else "left",
+            justify="right" if key in _NUMBERS else "left",
             no_wrap=key in _NO_WRAP,
             overflow="fold" if key in _NO_WRAP else "ellipsis",
+            width=None if widths is None else widths[index],
         )
-    for row in rows:
-        # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted.
-        table.add_row(*(Text("" if row[key] is None else str(row[key])) for key, _ in COLUMNS))
+    for cells in page:
+        table.add_row(*cells)
     return table
