@@ -154,6 +154,8 @@ class _Recovery:
         start = state.line_ctr.char_pos
         stop = _JUNK_END.search(self.text, start + 1)
         end = len(self.text) if stop is None else stop.start()
+        if self.text.startswith("}", start):
+            end = start + 1  # a stray '}' alone: a tag glued to it is still read
         junk: str | None = self.text[start:end]
         assert junk is not None
         if self.depth.at(start) and not junk.startswith(("{", "}")):
