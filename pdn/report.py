@@ -108,7 +108,8 @@ class ReportPage:
         self.unreadable: list[tuple[str, str]] = []
         self.files: dict[str, int] = {}  # file name -> index, in input order
         self.carded: dict[str, dict[int, list[Finding]]] = {}  # file -> game -> findings
-        self.cards_by_code: Counter[str] = Counter()
+        self.cards_by_code: Counter[str] = Counter()  # the cap counts a code's severities together
+        self.drawn: Counter[tuple[str, str]] = Counter()  # (code, severity) -> cards
         self.sections: dict[str, list[_GameSection]] = {}
         self.boards: set[tuple[Board, Notation, bool]] = set()
         self.card_count = 0
@@ -131,6 +132,7 @@ class ReportPage:
             counts.findings_by_variant[report.variant] += 1
             if self.cards_by_code[finding.code] < self.max_cards:
                 self.cards_by_code[finding.code] += 1
+                self.drawn[finding.code, severity] += 1
                 self.carded.setdefault(name, {}).setdefault(report.game, []).append(finding)
 
     def unreadable_path(self, path: str, message: str) -> None:
@@ -237,7 +239,7 @@ class ReportPage:
         for (code, severity), number in sorted(
             counts.by_code.items(), key=lambda item: (-SEVERITY_RANK[item[0][1]], -item[1])
         ):
-            drawn = min(number, self.cards_by_code[code]) if severity else number
+            drawn = self.drawn[code, severity]
             note = f"{drawn} drawn" + (
                 f", {number - drawn} more not drawn (--max-cards {self.max_cards})"
                 if number > drawn
@@ -560,7 +562,8 @@ display:flex;flex-wrap:wrap;gap:8px;z-index:1}
 table{border-collapse:collapse}caption{text-align:left;font-weight:700;padding:4px 0}
 td{padding:1px 8px 1px 0;vertical-align:middle}
 td.n{text-align:right;font-variant-numeric:tabular-nums}
-td.note{color:#666;font-size:.9em}svg.bar rect{fill:#b58863}
+td.note{color:#666;font-size:.9em;white-space:nowrap}
+svg.bar rect{fill:#b58863}
 .game{background:#fff;border:1px solid #e2dccf;border-radius:6px;padding:10px 14px;margin:14px 0}
 .facts{margin:0 0 6px;color:#555;font-size:.9em}.result{color:#555;font-weight:400}
 .card{border-left:5px solid #1f5f8b;background:#f7f5f0;border-radius:4px;padding:8px 12px;

@@ -192,3 +192,17 @@ def test_clean_files_say_so_without_filters(tmp_path: Path) -> None:
     assert code == 0
     assert "No findings: every game replayed without a problem." in page
     assert "<nav" not in page and not cards(page)
+
+
+def test_the_cap_counts_a_code_across_its_severities() -> None:
+    from pdn.audit import GameReport
+    from pdn.findings import Finding
+    from pdn.report import ReportPage
+
+    page = ReportPage(max_cards=3)
+    for game, severity in enumerate(["warning"] * 3 + ["info"] * 2, 1):
+        findings = [Finding("variant", "inferred", severity=severity, file="f.pdn", game=game)]
+        page.count(GameReport("f.pdn", game, "international", 10, findings), findings)
+    assert page.drawn == {("variant", "warning"): 3}
+    summary = page.html()
+    assert "3 drawn</td>" in summary and "0 drawn, 2 more not drawn (--max-cards 3)" in summary
