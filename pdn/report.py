@@ -174,10 +174,13 @@ class ReportPage:
             self._summary(),
             '<main id="cards">',
         ]
-        for file, index in self.files.items():
-            sections = self.sections.get(file)
-            if not sections:
-                continue
+        # files with errors first, then in input order; in each, games with errors first
+        drawn = sorted(
+            (file for file in self.files if file in self.sections),
+            key=lambda file: (-max(s.worst for s in self.sections[file]), self.files[file]),
+        )
+        for file in drawn:
+            index, sections = self.files[file], self.sections[file]
             sections.sort(key=lambda s: (-s.worst, s.ordinal))
             parts.append(
                 f'<section class="file" data-file="{index}" id="file-{index}">'
@@ -257,7 +260,7 @@ class ReportPage:
             for name, games in counts.games_by_variant.most_common()
         ]
         folder = common_folder(list(self.files))
-        file_rows = [
+        file_rows: list[tuple[str, int | None, str]] = [
             (
                 _file_link(self, name, os.path.relpath(name, folder) if folder else name),
                 counts.by_file[name],
@@ -269,7 +272,7 @@ class ReportPage:
         ]
         hidden = len(self.files) - SUMMARY_FILES
         if hidden > 0:
-            file_rows.append((f"… {hidden} more files", 0, ""))
+            file_rows.append((f"… {hidden} more files", None, ""))
         return (
             '<section id="summary"><h2>Summary</h2><div class="tables">'
             + _bar_table("Findings by severity", severity_rows)
@@ -298,19 +301,26 @@ def _file_link(page: ReportPage, name: str, shown: str) -> str:
     return text(shown)
 
 
-def _bar_table(title: str, rows: Sequence[tuple[str, int, str]]) -> str:
-    """A table whose count column has an inline SVG bar, scaled to the largest count."""
+def _bar_table(title: str, rows: Sequence[tuple[str, int | None, str]]) -> str:
+    """A table whose count column has an inline SVG bar, scaled to the largest count (a row
+    without a count, such as "… 5 more files", has neither)."""
     if not rows:
         return ""
-    largest = max(count for _, count, _ in rows) or 1
-    body = "".join(
-        f'<tr><td>{label}</td><td class="n">{count}</td>'
-        f'<td><svg class="bar" width="160" height="12" viewBox="0 0 160 12" role="img" '
-        f'aria-label="{count}"><rect width="{round(156 * count / largest) + 1 if count else 0}" '
-        f'height="12" rx="2"/></svg></td><td class="note">{note}</td></tr>'
-        for label, count, note in rows
-    )
-    return f"<table><caption>{title}</caption>{body}</table>"
+    largest = max(count or 0 for _, count, _ in rows) or 1
+    body = []
+    for label, count, note in rows:
+        bar = ""
+        if count is not None:
+            width = round(156 * count / largest) + 1 if count else 0
+            bar = (
+                f'<svg class="bar" width="160" height="12" viewBox="0 0 160 12" role="img" '
+                f'aria-label="{count}"><rect width="{width}" height="12" rx="2"/></svg>'
+            )
+        body.append(
+            f'<tr><td>{label}</td><td class="n">{"" if count is None else count}</td>'
+            f'<td>{bar}</td><td class="note">{note}</td></tr>'
+        )
+    return f"<table><caption>{title}</caption>{''.join(body)}</table>"
 
 
 class _GameCards:

@@ -206,3 +206,18 @@ def test_the_cap_counts_a_code_across_its_severities() -> None:
     assert page.drawn == {("variant", "warning"): 3}
     summary = page.html()
     assert "3 drawn</td>" in summary and "0 drawn, 2 more not drawn (--max-cards 3)" in summary
+
+
+def test_files_with_errors_come_first(tmp_path: Path) -> None:
+    warned = tmp_path / "a-warned.pdn"
+    warned.write_text('[GameType "20"]\n[Date "1996"]\n1. 32-28 *\n\n', encoding="utf-8")
+    faulty = tmp_path / "z-faulty.pdn"
+    faulty.write_text(LINKED, encoding="utf-8")
+    _, page = report(tmp_path, str(warned), str(faulty))
+    root = ET.fromstring(page)
+    order = [
+        "".join(next(s.iter("h2")).itertext())
+        for s in root.iter("section")
+        if s.get("class") == "file"
+    ]
+    assert order == [str(faulty), str(warned)]
