@@ -33,6 +33,7 @@ from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.position import side_name
 from pdn.render import game_tag, game_title, move_number
 from pdn.svgboard import Arrow, Diagram, Notation, definitions
+from pdn.writer import moves_in_notation
 
 if TYPE_CHECKING:
     from pdn.batch import GameReport
@@ -342,7 +343,14 @@ class _GameCards:
         self.mainline_nodes = set(self.mainline)
         positions = replayed.positions
         self.first_starts = not positions or positions[0].turn == self.variant.first_mover
+        # a rotated dialect's squares (playstrategy English) renamed onto the board drawn
+        self.texts = (
+            moves_in_notation(game, replayed, self.notation, full=False, board_squares=True)
+            if replayed.dialect.rotated
+            else {}
+        )
         self.card_ids: dict[int, str] = {}  # main-line ply -> first card about it
+
         self.moves_shown = False  # a card shows a board: the full move list starts open
 
     # -- one card ---------------------------------------------------------------------------
@@ -355,6 +363,10 @@ class _GameCards:
             where.append(f"ply {finding.ply}")
         if finding.move:
             where.append(f"<b>{text(finding.move)}</b>")
+            renamed = self.texts.get(id(node)) if node is not None else None
+            if renamed and renamed != finding.move:
+                where.append(f"{text(renamed)} on the board drawn")
+
         head = (
             f'<div class="card c-{severity}{"" if node else " compact"}" id="{card_id}" '
             f'data-severity="{severity}" data-code="{finding.code}" data-file="{self.file_index}">'
@@ -456,7 +468,41 @@ class _GameCards:
 
     def _move_label(self, node: GameNode, ply: int) -> str:
         number, first = move_number(ply, self.first_starts)
-        return f"{number}{'.' if first else '...'} {node.move or ''}"
+        return f"{number}{'.' if first else '...'} {self._word(node)}"
+
+    def _word(self, node: GameNode) -> str:
+        """The move as written, or named on the board drawn (a rotated dialect's squares)."""
+        return self.texts.get(id(node), node.move or "")
+
+    def _plies(self, nodes: Sequence[GameNode], first: int) -> list[int]:
+        """The ply of each node of a run along one line: the replay's (the parts of a capture
+        written jump by jump share one), else one more than the node before."""
+        plies: list[int] = []
+        for node in nodes:
+            played = self.replay.played.get(id(node))
+            plies.append(played.ply if played is not None else (plies[-1] + 1 if plies else first))
+        return plies
+
+    def _tokens(
+        self,
+        nodes: Sequence[GameNode],
+        plies: Sequence[int],
+        *,
+        mark: GameNode | None = None,
+        links: bool = False,
+    ) -> list[str]:
+        """Moves with their numbers (a number where a ply starts), ``mark`` highlighted, and
+        with ``links`` each ply that has a card linked to it."""
+        tokens: list[str] = []
+        for index, (node, ply) in enumerate(zip(nodes, plies, strict=True)):
+            word, prefix = text(self._word(node)), ""
+            if index == 0 or ply != plies[index - 1]:
+                number, first = move_number(ply, self.first_starts)
+                prefix = f"{number}. " if first else (f"{number}… " if index == 0 else "")
+                card = self.card_ids.get(ply) if links else None
+                word = f'<a href="#{card}">{word}</a>' if card else word
+            tokens.append(prefix + (f"<mark>{word}</mark>" if node is mark else word))
+        return tokens
 
     # -- the count behind a draw rule --------------------------------------------------------
     def _draw_count(self, finding: Finding, node: GameNode) -> str:
@@ -510,14 +556,7 @@ class _GameCards:
             after.append(following)
             following = following.next()
         line = [*before, node, *after]
-        first_ply = ply - len(before)
-        tokens = []
-        for offset, item in enumerate(line):
-            item_ply = first_ply + offset
-            number, first = move_number(item_ply, self.first_starts)
-            prefix = f"{number}. " if first else (f"{number}… " if offset == 0 else "")
-            word = text(item.move or "")
-            tokens.append(prefix + (f"<mark>{word}</mark>" if item is node else word))
+        tokens = self._tokens(line, self._plies(line, ply - len(before)), mark=node)
         lead = "… " if walker is not None and walker.move is not None else ""
         tail = " …" if following is not None else ""
         return f'<p class="context">{lead}{" ".join(tokens)}{tail}</p>'
@@ -530,27 +569,25 @@ class _GameCards:
             value = game_tag(game, name)
             if value and value not in facts:
                 facts.append(f"round {value}" if name == "Round" else value)
+        facts.append(self.variant.name)
+        if self.texts:
+            facts.append(f"{self.replay.dialect.name} squares named on the board drawn")
+        facts.append(f"line {game.source.line}")
         result = game.result or game_tag(game, "Result") or "*"
         heading = (
             f"<h3>Game {game.source.game}: {text(game_title(game))} "
             f'<span class="result">{text(result)}</span></h3>'
-            f'<p class="facts">{text(" · ".join(f for f in facts if f))}'
-            f"{' · ' if any(facts) else ''}{text(self.variant.name)} · line {game.source.line}"
-            "</p>"
+            f'<p class="facts">{text(" · ".join(facts))}</p>'
         )
-        tokens = []
-        for ply, node in enumerate(self.mainline, 1):
-            number, first = move_number(ply, self.first_starts)
-            prefix = f"{number}. " if first else (f"{number}… " if ply == 1 else "")
-            word = text(node.move or "")
-            card = self.card_ids.get(ply)
-            tokens.append(prefix + (f'<a href="#{card}">{word}</a>' if card else word))
+
+        plies = self._plies(self.mainline, 1)
+        tokens = self._tokens(self.mainline, plies, links=True)
         if game.result:
             tokens.append(text(game.result))
         moves = (
             f'<details class="moves" id="{self.anchor}-moves"{OPEN if self.moves_shown else ""}>'
             "<summary>Full move list "
-            f"({len(self.mainline)} plies)</summary><p>{' '.join(tokens)}</p></details>"
+            f"({len(set(plies))} plies)</summary><p>{' '.join(tokens)}</p></details>"
         )
         return f'<article class="game" id="{self.anchor}">{heading}{cards}{moves}</article>'
 
