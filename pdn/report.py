@@ -32,6 +32,7 @@ from pdn.commands.check import common_folder
 from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.position import side_name
 from pdn.render import game_tag, game_title, move_number
+from pdn.replay import NotReplayedError
 from pdn.svgboard import Arrow, Diagram, Notation, definitions
 from pdn.writer import moves_in_notation
 
@@ -363,7 +364,7 @@ class _GameCards:
             where.append(f"ply {finding.ply}")
         if finding.move:
             where.append(f"<b>{text(finding.move)}</b>")
-            renamed = self.texts.get(id(node)) if node is not None else None
+            renamed = self.texts.get(node) if node is not None else None
             if renamed and renamed != finding.move:
                 where.append(f"{text(renamed)} on the board drawn")
 
@@ -396,9 +397,10 @@ class _GameCards:
         """The board (before the move, or after it for draw rules and results) and, for
         irregular moves, the legal alternatives."""
         played = self.replay.played.get(node)
-        before = played.before if played is not None else self._mainline_before(finding.ply)
-        if before is None:
-            return '<p class="note">This line was not replayed up to here: no board.</p>'
+        try:
+            before = self.replay.position_before(node)
+        except NotReplayedError as error:
+            return f'<p class="note">No board: {text(error)}.</p>'
         written = self.replay.dialect.move_text((node.move or "").strip(), self.board)
         fault = (finding.severity or "error") == "error"
         move_arrow = (
@@ -408,7 +410,7 @@ class _GameCards:
         )
         label = self._move_label(node, finding.ply or 0)
         if finding.code in AFTER_CODES and played is not None:
-            after = before.play(played.move)
+            after = played.after
             caption = f"after {label} · {side_name(after.turn)} to move"
             extra = self._draw_count(finding, node) if finding.code != "result" else ""
             return self._figure(after, [Arrow.from_move(played.move)], caption) + extra
@@ -430,12 +432,6 @@ class _GameCards:
                     arrows = [Arrow.from_move(m, "alternative") for m in alternatives] + arrows
         caption = f"before {label} · {side_name(before.turn)} to move"
         return self._figure(before, arrows, caption) + extra
-
-    def _mainline_before(self, ply: int | None) -> Position | None:
-        positions = self.replay.positions
-        if ply is None or not 1 <= ply <= len(positions):
-            return None
-        return positions[ply - 1]
 
     def _written_arrow(self, written: str) -> Arrow | None:
         """The squares the text names, as a fault arrow (when no piece movement was applied)."""
@@ -472,14 +468,15 @@ class _GameCards:
 
     def _word(self, node: GameNode) -> str:
         """The move as written, or named on the board drawn (a rotated dialect's squares)."""
-        return self.texts.get(id(node), node.move or "")
+        return self.texts.get(node, node.move or "")
 
     def _plies(self, nodes: Sequence[GameNode], first: int) -> list[int]:
         """The ply of each node of a run along one line: the replay's (the parts of a capture
         written jump by jump share one), else one more than the node before."""
         plies: list[int] = []
         for node in nodes:
-            played = self.replay.played.get(id(node))
+            played = self.replay.played.get(node)
+
             plies.append(played.ply if played is not None else (plies[-1] + 1 if plies else first))
         return plies
 

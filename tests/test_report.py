@@ -195,7 +195,7 @@ def test_clean_files_say_so_without_filters(tmp_path: Path) -> None:
 
 
 def test_the_cap_counts_a_code_across_its_severities() -> None:
-    from pdn.audit import GameReport
+    from pdn.batch import GameReport
     from pdn.findings import Finding
     from pdn.report import ReportPage
 
@@ -221,3 +221,27 @@ def test_files_with_errors_come_first(tmp_path: Path) -> None:
         if s.get("class") == "file"
     ]
     assert order == [str(faulty), str(warned)]
+
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+PLAYSTRATEGY = CORPUS / "miskibin" / "py-draughts" / "test__games__american__random_pdns.pdn"
+
+
+@pytest.mark.skipif(not PLAYSTRATEGY.is_file(), reason="../shared/corpus is absent")
+def test_split_captures_and_rotated_squares_read_as_on_the_board(tmp_path: Path) -> None:
+    # playstrategy English: squares rotated 180 degrees, captures written jump by jump
+    _, page = report(tmp_path, str(PLAYSTRATEGY), "--select", "repetition")
+    root = ET.fromstring(page)
+    for card in cards(page):
+        context = next(e for e in card.iter("p") if e.get("class") == "context")
+        (marked,) = ["".join(mark.itertext()) for mark in context.iter("mark")]
+        game = next(
+            article
+            for article in root.iter("article")
+            if any(e.get("id") == card.get("id") for e in article.iter("div"))
+        )
+        moves = next(e for e in game.iter("details") if e.get("class") == "moves")
+        linked = ["".join(a.itertext()) for a in moves.iter("a")]
+        assert linked == [marked]  # the full list links the very move the card marks
+        head = "".join(next(e for e in card.iter("div") if e.get("class") == "head").itertext())
+        assert f"{marked} on the board drawn" in head
