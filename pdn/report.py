@@ -62,6 +62,8 @@ AFTER_CODES = frozenset({"move-limit", "repetition", "result"})
 #: Codes whose card lists the legal moves instead of the written one.
 IRREGULAR_CODES = frozenset({"illegal-move", "missed-capture", "capture-rule"})
 SEVERITIES = ("error", "warning", "info")
+#: Header-level codes whose card shows the game's start (fen) or final (result) position.
+HEADER_BOARD_CODES = frozenset({"fen", "result"})
 
 
 def text(value: object) -> str:
@@ -367,15 +369,22 @@ class _GameCards:
             renamed = self.texts.get(node) if node is not None else None
             if renamed and renamed != finding.move:
                 where.append(f"{text(renamed)} on the board drawn")
-
+        # a FEN or a result about a game without moves: its (start) position is the point
+        positions = self.replay.positions
+        whole = node is None and finding.code in HEADER_BOARD_CODES and bool(positions)
         head = (
-            f'<div class="card c-{severity}{"" if node else " compact"}" id="{card_id}" '
+            f'<div class="card c-{severity}{"" if node or whole else " compact"}" id="{card_id}" '
             f'data-severity="{severity}" data-code="{finding.code}" data-file="{self.file_index}">'
             f'<div class="head"><span class="badge {severity}">{severity}</span> '
             f'<code>{finding.code}</code> <span class="where">'
             f"{' · '.join(part for part in where if part)}</span></div>"
             f'<p class="message">{text(finding.message)}</p>'
         )
+        if whole:
+            shown = positions[0] if finding.code == "fen" else positions[-1]
+            caption = "the start position" if finding.code == "fen" else "the final position"
+            caption += f" · {side_name(shown.turn)} to move"
+            return head + self._figure(shown, [], caption) + "</div>"
         if node is None or finding.ply is None:  # about the header or the whole game
             return head + "</div>"
         self.moves_shown = True

@@ -245,3 +245,14 @@ def test_split_captures_and_rotated_squares_read_as_on_the_board(tmp_path: Path)
         assert linked == [marked]  # the full list links the very move the card marks
         head = "".join(next(e for e in card.iter("div") if e.get("class") == "head").itertext())
         assert f"{marked} on the board drawn" in head
+
+
+def test_fen_findings_show_the_start_position(tmp_path: Path) -> None:
+    source = tmp_path / "fen.pdn"
+    source.write_text('[GameType "20"]\n[FEN "W:W3,28:B46,19"]\n1. 28-22 *\n', encoding="utf-8")
+    code, page = report(tmp_path, str(source), "--select", "fen")
+    assert code == 1
+    drawn = cards(page)
+    assert len(drawn) == 2
+    for card in drawn:
+        assert pieces(card) == {3: "w", 28: "w", 46: "b", 19: "b"}
