@@ -610,7 +610,8 @@ h3{margin:.2em 0;font-size:1.1em}
 #filters{position:sticky;top:0;background:#fbfaf7;border-bottom:1px solid #ddd;padding:6px 0;
 display:flex;flex-wrap:wrap;gap:8px;z-index:1}
 #filters fieldset{border:1px solid #ccc;border-radius:4px;padding:2px 8px;margin:0}
-#filters label{margin-right:8px;white-space:nowrap}#shown{margin:0;align-self:center;color:#555}
+#filters label{margin-right:8px;white-space:nowrap}#filters select{max-width:40ch}
+#shown{margin:0;align-self:center;color:#555}
 .tables{display:flex;flex-wrap:wrap;gap:12px 28px;align-items:flex-start}
 table{border-collapse:collapse}caption{text-align:left;font-weight:700;padding:4px 0}
 td{padding:1px 8px 1px 0;vertical-align:middle}

@@ -106,6 +106,13 @@ def run(args: argparse.Namespace) -> int:
             out.write(page.html())
     except OSError as error:
         return _fail(f"cannot write {args.output}: {error.strerror or error}")
+    if args.output != "-":
+        counts = page.counts
+        print(
+            f"pdn report: wrote {args.output}: {counts.games} games, "
+            f"{sum(counts.by_severity.values())} findings, {page.card_count} cards",
+            file=sys.stderr,
+        )
     if page.unreadable:
         return EXIT_USAGE
     threshold = SEVERITY_RANK["warning" if args.strict else "error"]
