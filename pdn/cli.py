@@ -33,6 +33,7 @@ VERBS = (
     "dedupe",
     "index",
     "search",
+    "stats",
     "report",
 )
 
