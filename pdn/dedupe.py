@@ -2,7 +2,9 @@
 
 **Duplicates** are games with the same variant, start position and main-line moves (as
 replayed: full paths, so ``32x21`` and ``32x23x21`` are one move), wherever they are and
-whatever their tags. Each group keeps its richest copy (most tags, comments, NAGs and
+whatever their tags; games from the initial position need ``MIN_DUPLICATE_PLIES`` plies
+(shorter ones say too little to be told apart: two short draws of other players are not one
+game). Each group keeps its richest copy (most tags, comments, NAGs and
 variations; the first in input order on a tie); tags the other copies add without
 contradiction are merged into it; tags whose values differ are reported, never merged.
 
@@ -35,6 +37,10 @@ from itertools import combinations
 from pdn.gamefacts import GameFacts
 from pdn.names import name_key
 
+#: Plies a game from the initial position needs to be grouped with others.
+MIN_DUPLICATE_PLIES = 10
+#: Tags that say what the copies already share (variant and start): never contradictions.
+IDENTITY_TAGS = frozenset({"FEN", "SetUp", "Setup", "GameType"})
 #: Plies a game needs before equal halves make two games readings of one.
 MIN_READING_PLIES = 20
 #: Written plies that may differ between two readings found by their moves (or 5%).
@@ -161,13 +167,14 @@ class Findings:
     readings: list[Reading]
 
 
-def find_duplicates(entries: Iterable[Entry], empty_starts: frozenset[int]) -> Findings:
+def find_duplicates(entries: Iterable[Entry], initial_keys: frozenset[int]) -> Findings:
     """Group ``entries`` (in input order) into duplicates and find variant readings.
-    ``empty_starts`` are the keys of the variants' initial positions: games without moves
-    from there say nothing and are never grouped."""
+    ``initial_keys`` are the keys of the variants' initial positions: games from there with
+    fewer than ``MIN_DUPLICATE_PLIES`` plies are too short to tell one game from another
+    (two short draws of other players) and take no part."""
     by_digest: dict[bytes, list[Entry]] = defaultdict(list)
     for entry in entries:
-        if entry.written or entry.start not in empty_starts:
+        if len(entry.written) >= MIN_DUPLICATE_PLIES or entry.start not in initial_keys:
             by_digest[entry.digest].append(entry)
     every = [_group(copies) for copies in by_digest.values()]
     readings = list(_readings(every))
@@ -186,6 +193,8 @@ def _group(copies: list[Entry]) -> Group:
                 seen.add(name)
                 values[name].append((copy.where, value))
     for name, found in values.items():
+        if name in IDENTITY_TAGS:
+            continue  # the copies agree on variant and start: that is what grouped them
         distinct = {value.strip() for _, value in found}
         if len(distinct) > 1:
             group.contradictions[name] = found

@@ -173,3 +173,16 @@ def test_refuses_to_overwrite_an_input(
 ) -> None:
     assert main(["dedupe", str(files[0]), "-o", str(files[0])]) == 2
     assert "also the input" in capsys.readouterr().err
+
+
+def test_short_games_from_the_start_are_never_one_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "draws.pdn"
+    short = movetext(LINE[:4])
+    path.write_text(game({"White": "A", "Black": "B"}, short) + game({"White": "C"}, short))
+    assert report(capsys, str(path))["groups"] == []
+    fen = '[SetUp "1"]\n[FEN "W:W31,32:B19"]\n\n1. 31-27 *\n\n'
+    path.write_text(fen + fen.replace('"W:W31,32:B19"', '"W:W32,31:B19."'))
+    [group] = report(capsys, str(path))["groups"]  # a setup is identity enough
+    assert group["contradicting_tags"] == {}  # FEN spelled two ways is the same start

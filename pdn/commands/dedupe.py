@@ -84,8 +84,8 @@ def run(args: argparse.Namespace) -> int:
             failed = True
         else:
             entries.append(Entry.of(item))
-    starts = frozenset(position_key(Position.initial(v)) for v in VARIANTS.values())
-    found = find_duplicates(entries, starts)
+    initial_keys = frozenset(position_key(Position.initial(v)) for v in VARIANTS.values())
+    found = find_duplicates(entries, initial_keys)
     try:
         with ExitStack() as stack:
             if args.output:
