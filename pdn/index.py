@@ -38,7 +38,7 @@ from typing import Any
 
 from pdn.filters import Criteria, GameSummary, material_signature
 from pdn.gamefacts import GameFacts, game_facts
-from pdn.names import name_key
+from pdn.names import name_key, name_tokens
 from pdn.scan import Span
 
 SCHEMA_VERSION = 1
@@ -408,7 +408,8 @@ def _first_plies(
 def _game_rows(
     db: sqlite3.Connection, criteria: Criteria, wanted: set[int] | None
 ) -> Iterator[tuple[Any, ...]]:
-    """Rows of candidate games: the given ids, else narrowed by variant in SQL."""
+    """Rows of candidate games: the given ids, else narrowed in SQL by variant and by one
+    word of each player name asked for (``Criteria.passes`` decides on the rows)."""
     base = f"SELECT {_GAME_COLUMNS} FROM games g JOIN files f ON f.id = g.file_id"
     if wanted is not None:
         ids = sorted(wanted)
@@ -416,10 +417,21 @@ def _game_rows(
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             yield from db.execute(f"{base} WHERE g.id IN ({marks}) ORDER BY g.id", chunk)
-    elif criteria.variant:
-        yield from db.execute(f"{base} WHERE g.variant = ? ORDER BY g.id", (criteria.variant,))
-    else:
-        yield from db.execute(f"{base} ORDER BY g.id")
+        return
+    where, values = ["1"], []
+    if criteria.variant:
+        where.append("g.variant = ?")
+        values.append(criteria.variant)
+    for columns, name in (
+        *((("white_key", "black_key"), player) for player in criteria.players),
+        (("white_key",), criteria.white),
+        (("black_key",), criteria.black),
+    ):
+        word = max(name_tokens(name or ""), key=len, default="")
+        if len(word) > 1:
+            where.append("(" + " OR ".join(f"g.{column} LIKE ?" for column in columns) + ")")
+            values.extend([f"%{word}%"] * len(columns))
+    yield from db.execute(f"{base} WHERE {' AND '.join(where)} ORDER BY g.id", values)
 
 
 def _row_passes(db: sqlite3.Connection, criteria: Criteria, row: tuple[Any, ...]) -> bool:
