@@ -177,6 +177,8 @@ def update(
     }
     stale: list[int] = []
     todo: list[tuple[str, os.stat_result, str]] = []
+    if "-" in paths:
+        report.errors.append("-: an index is built from files, not from stdin")
     for path in dict.fromkeys(os.path.realpath(p) for p in expand_paths(paths) if p != "-"):
         try:
             stat = os.stat(path)

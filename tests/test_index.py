@@ -176,3 +176,9 @@ def test_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Path, games:
     assert main(["search", str(db), "--position", SHARED_FEN]) == 0
     out = capsys.readouterr().out
     assert "2 game(s)" in out and "next moves" in out and "17-22" in out
+
+
+def test_stdin_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path, games: Path) -> None:
+    assert main(["index", str(tmp_path / "games.db"), str(games), "-"]) == 2
+    err = capsys.readouterr().err
+    assert "not from stdin" in err and "1 file(s) indexed (3 games" in err
