@@ -256,3 +256,9 @@ def test_fen_findings_show_the_start_position(tmp_path: Path) -> None:
     assert len(drawn) == 2
     for card in drawn:
         assert pieces(card) == {3: "w", 28: "w", 46: "b", 19: "b"}
+
+
+def test_the_page_does_not_depend_on_the_number_of_workers(tmp_path: Path) -> None:
+    _, alone = report(tmp_path, str(FAULTS))
+    _, spread = report(tmp_path, str(FAULTS), "--jobs", "2")
+    assert alone == spread
