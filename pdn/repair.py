@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -680,17 +680,10 @@ def fix_gametype(work: _Work) -> None:
     variant = replayed.variant
     if variant.name == "international" or variant.gametype is None:
         return  # PDN's default GameType 20 needs no tag
-    if work.options.variant is None:
-        playing = _variants_playing(work.game, variant)
-        if playing != [variant.name]:
-            work.log(
-                "gametype",
-                work.game.headers.get("GameType"),
-                None,
-                note=f"{UNDECIDED}: inferred {variant.name}; variants playing every move: "
-                + (", ".join(playing) or "none"),
-            )
-            return
+    doubt = None if work.options.variant is not None else _doubt(work)
+    if doubt is not None:
+        work.log("gametype", work.game.headers.get("GameType"), None, note=f"{UNDECIDED}: {doubt}")
+        return
     value = str(variant.gametype)  # the bare code names the standard rules
     tags = work.game.tags
     if not tags:
@@ -704,29 +697,47 @@ def fix_gametype(work: _Work) -> None:
     work.log("gametype", before, value, note=f"{variant.name}")
 
 
-def _variants_playing(game: Game, inferred: Variant) -> list[str]:
-    """Names of the variants on ``inferred``'s board (giveaway forms aside) that replay the
-    whole main line with no irregular move. One resolve per ply and variant."""
+def _doubt(work: _Work) -> str | None:
+    """Why the inferred variant is not certain, or ``None``: it must replay the whole main
+    line with no irregular move, and no other variant on its board may (giveaway forms aside:
+    they play the same moves). Stops at the first other variant that plays every move."""
+    replayed = work.replay
+    variant = replayed.variant
+    mainline = {key[0] for key in _mainline_plies(work)}
+    irregular = any(f.code in IRREGULAR_CODES and f.ply in mainline for f in replayed.findings)
+    if replayed.stopped is not None or irregular:
+        return f"inferred {variant.name}, which does not play every main-line move"
+    other = next(_others_playing(work.game, variant), None)
+    return f"{variant.name} and {other} both play every main-line move" if other else None
+
+
+def _others_playing(game: Game, inferred: Variant) -> Iterator[str]:
+    """Names of the other variants on ``inferred``'s board (giveaway forms aside) that the
+    main line does not rule out, lazily. One resolve per ply and variant."""
     size = (inferred.board.width, inferred.board.height)
-    names = []
     for variant in VARIANTS.values():
-        if variant.giveaway or (variant.board.width, variant.board.height) != size:
+        if (variant.board.width, variant.board.height) != size or variant.giveaway:
             continue
-        try:
-            position = start_position(game, variant)
-        except (FenError, ValueError):
-            continue
-        for node in game.mainline():
-            text = (node.move or "").strip()
-            if node.setup is not None or not text.strip("-."):
-                break
-            resolution = resolve(position, text)
-            if resolution.code is not None or resolution.move is None:
-                break
-            position = position.play(resolution.move)
-        else:
-            names.append(variant.name)
-    return names
+        if variant is not inferred and not _rules_out(game, variant):
+            yield variant.name
+
+
+def _rules_out(game: Game, variant: Variant) -> bool:
+    """True when the main line cannot be ``variant``: its FEN does not read, or a move before
+    any setup or unknown move (which end the check) is irregular there."""
+    try:
+        position = start_position(game, variant)
+    except (FenError, ValueError):
+        return True
+    for node in game.mainline():
+        text = (node.move or "").strip()
+        if node.setup is not None or not text.strip("-."):
+            return False
+        resolution = resolve(position, text)
+        if resolution.code is not None or resolution.move is None:
+            return True
+        position = position.play(resolution.move)
+    return False
 
 
 def fix_results(work: _Work) -> None:
