@@ -41,15 +41,15 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pdn.detect import start_position
+from pdn.detect import STANDARD, detect_dialect, start_position
 from pdn.drawrules import profile_for
 from pdn.findings import Finding
 from pdn.position import FenError, Position, other_side
-from pdn.replay import Replay, date_problem
+from pdn.replay import INTERNAL_ERROR, Replay, date_problem, replay
 from pdn.resolve import resolve
 from pdn.variants import VARIANTS, Variant
 from pdn.writer import result_outcome, result_spelling
@@ -546,22 +546,28 @@ def fix_cuts(work: _Work) -> None:
         wanted |= IRREGULAR_CODES
     if not wanted:
         return
-    plies = _mainline_plies(work)
-    for finding in work.replay.findings:  # file order: the first one on the main line
-        node = plies.get((finding.ply, finding.move))
-        if finding.code in wanted and node is not None and "internal error" not in finding.message:
+    for finding, node in _on_mainline(work.game, work.replay, wanted):  # the first one
+        if INTERNAL_ERROR not in finding.message:
             _cut(work, node, finding)
             return
 
 
-def _mainline_plies(work: _Work) -> dict[tuple[int | None, str | None], GameNode]:
-    """(ply, move text) -> main-line node, as findings name them."""
-    found: dict[tuple[int | None, str | None], GameNode] = {}
+def _on_mainline(
+    game: Game, replayed: Replay, codes: Collection[str]
+) -> list[tuple[Finding, GameNode]]:
+    """The findings of ``codes`` at main-line moves, in file order, with their nodes (matched
+    by ply, move text, line and column, as the replay locates findings). O(plies + findings)."""
+    nodes: dict[tuple[int | None, str | None, int | None, int | None], GameNode] = {}
     ply = 0
-    for node in work.game.mainline():
-        played = work.replay.played.get(node)
+    for node in game.mainline():
+        played = replayed.played.get(node)
         ply = played.ply if played is not None else ply + 1
-        found.setdefault((ply, node.move), node)
+        nodes.setdefault((ply, node.move, node.line or None, node.column or None), node)
+    found = []
+    for finding in replayed.findings:
+        at = nodes.get((finding.ply, finding.move, finding.line, finding.column))
+        if finding.code in codes and at is not None:
+            found.append((finding, at))
     return found
 
 
@@ -703,28 +709,34 @@ def _doubt(work: _Work) -> str | None:
     they play the same moves). Stops at the first other variant that plays every move."""
     replayed = work.replay
     variant = replayed.variant
-    mainline = {key[0] for key in _mainline_plies(work)}
-    irregular = any(f.code in IRREGULAR_CODES and f.ply in mainline for f in replayed.findings)
-    if replayed.stopped is not None or irregular:
+    if not _plays_mainline(work.game, replayed):
         return f"inferred {variant.name}, which does not play every main-line move"
-    other = next(_others_playing(work.game, variant), None)
+    other = next(_others_playing(work.game, variant, work.options.rules), None)
     return f"{variant.name} and {other} both play every main-line move" if other else None
 
 
-def _others_playing(game: Game, inferred: Variant) -> Iterator[str]:
+def _plays_mainline(game: Game, replayed: Replay) -> bool:
+    """True when ``replayed`` went through the whole main line with no irregular move."""
+    return replayed.stopped is None and not _on_mainline(game, replayed, IRREGULAR_CODES)
+
+
+def _others_playing(game: Game, inferred: Variant, rules: str | None) -> Iterator[str]:
     """Names of the other variants on ``inferred``'s board (giveaway forms aside) that the
     main line does not rule out, lazily. One resolve per ply and variant."""
     size = (inferred.board.width, inferred.board.height)
     for variant in VARIANTS.values():
         if (variant.board.width, variant.board.height) != size or variant.giveaway:
             continue
-        if variant is not inferred and not _rules_out(game, variant):
+        if variant is not inferred and not _rules_out(game, variant, rules):
             yield variant.name
 
 
-def _rules_out(game: Game, variant: Variant) -> bool:
+def _rules_out(game: Game, variant: Variant, rules: str | None) -> bool:
     """True when the main line cannot be ``variant``: its FEN does not read, or a move before
-    any setup or unknown move (which end the check) is irregular there."""
+    any setup or unknown move (which end the check) is irregular there. A game in a dialect
+    (playstrategy.org) is replayed as that variant by the replay itself, which reads it."""
+    if detect_dialect(game, variant)[0] != STANDARD:
+        return not _plays_mainline(game, replay(game, variant=variant, rules=rules, exact=True))
     try:
         position = start_position(game, variant)
     except (FenError, ValueError):
@@ -773,24 +785,19 @@ def _decided_outcome(work: _Work) -> str | None:
     replayed = work.replay
     if replayed.stopped is not None or not replayed.positions:
         return None
-    mainline = {key[0] for key in _mainline_plies(work)}
-    stops = IRREGULAR_CODES | {"moves-after-end"}
-    if any(f.code in stops and f.ply in mainline for f in replayed.findings):
+    if _on_mainline(work.game, replayed, IRREGULAR_CODES | {"moves-after-end"}):
         return None
     decided = _board_outcome(replayed.positions[-1], replayed.variant)
-    if decided is None and _drawn_by_rule(work, mainline):
+    if decided is None and _drawn_by_rule(work):
         decided = "draw"
     return decided
 
 
-def _drawn_by_rule(work: _Work, mainline: set[int | None]) -> bool:
+def _drawn_by_rule(work: _Work) -> bool:
     """A main-line draw by a move-limit rule, or by an automatic repetition rule."""
     automatic = profile_for(work.replay.variant, work.options.rules).repetition_automatic
-    return any(
-        finding.ply in mainline
-        and (finding.code == "move-limit" or (finding.code == "repetition" and automatic))
-        for finding in work.findings("move-limit", "repetition")
-    )
+    codes = ("move-limit", "repetition") if automatic else ("move-limit",)
+    return bool(_on_mainline(work.game, work.replay, codes))
 
 
 def _result_tag_name(game: Game) -> str | None:

@@ -299,3 +299,10 @@ def test_comments_nags_variations_and_unknown_tags_are_kept() -> None:
         "1. {start} 32-28 $1 {[%clk 0:05:00]} 19-23 (1... 18-23 {side}) 2. 28x19 2-0\n"
     )
     assert {change.fix for change in changes} == {"result-style", "capture-sign"}
+
+
+def test_an_irregular_move_in_a_variation_is_not_the_main_line() -> None:
+    record = '[Result "0-2"]\n[GameType "20"]\n[FEN "W:W28:B23"]\n\n1. 28x19 (1. 28-22) 0-2'
+    text, changes = fixed(record, cut_irregular=True)
+    assert text.endswith("1. 28x19 (1. 28-22) 2-0\n")  # the board decides; nothing is cut
+    assert {change.fix for change in changes} == {"result-board"}
