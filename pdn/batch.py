@@ -49,7 +49,8 @@ class AuditOptions:
 class GameReport:
     """The audit of one game: where it is, what it was replayed as, and what was found.
 
-    ``plies`` counts every replayed ply, variations included.
+    ``plies`` counts every replayed ply, variations included; ``end_byte`` is where the game
+    ends in its file (None when unknown), for progress.
     """
 
     file: str | None
@@ -57,6 +58,7 @@ class GameReport:
     variant: str
     plies: int = 0
     findings: list[Finding] = field(default_factory=list)
+    end_byte: int | None = None
 
 
 def audit_game(game: Game, options: AuditOptions) -> GameReport:
@@ -69,6 +71,7 @@ def audit_game(game: Game, options: AuditOptions) -> GameReport:
         variant=replayed.variant.name,
         plies=replayed.plies,
         findings=replayed.findings,
+        end_byte=game.source.end_byte,
     )
 
 
@@ -157,8 +160,11 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="pdn-parent-watch", daemon=True).start()
 
 
-#: File name endings taken when a directory is given.
-PDN_SUFFIXES = (".pdn", ".PDN", ".phn", ".txt")
+#: File name endings (compared in lower case) taken when a directory is given; any other
+#: file is read only when named on the command line (a README.txt is no game file).
+PDN_SUFFIXES = (".pdn",)
+#: The message of a folder without any PDN file.
+NO_PDN_FILE = "no PDN file found (a folder means its *.pdn files, searched recursively)"
 
 
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
@@ -176,7 +182,7 @@ def walk_paths(paths: Iterable[str]) -> Iterator[str | PathError]:
         if path != "-" and os.path.isdir(path):
             found = sorted(_folder(path), key=_path_of)
             if not found:
-                yield PathError(path, f"no PDN file ({', '.join(PDN_SUFFIXES)}) in this folder")
+                yield PathError(path, NO_PDN_FILE)
             yield from found
         else:
             yield path
@@ -201,7 +207,7 @@ def _folder(top: str) -> Iterator[str | PathError]:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
                 folders.append(entry.path)
-            elif entry.name.endswith(PDN_SUFFIXES):
+            elif entry.name.lower().endswith(PDN_SUFFIXES):
                 try:
                     regular = stat.S_ISREG(os.stat(entry.path).st_mode)
                 except OSError as error:

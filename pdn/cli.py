@@ -87,7 +87,8 @@ def _run(args: argparse.Namespace) -> int:
         code = int(args.func(args))
         sys.stdout.flush()  # a write error (``> /dev/full``) surfaces here, not at exit
         return code
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        _discard_stdout()
         return EXIT_OK
     except OSError as error:  # output that cannot be written; inputs are reported by the verbs
         where = f"{error.filename}: " if error.filename else ""

@@ -17,11 +17,12 @@ playstrategy.org export, PDN.md §5) from their tags, so the audit can read them
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pdn.findings import Finding
+from pdn.findings import Finding, Severity
 from pdn.position import FenError, Position
 from pdn.resolve import resolve
 from pdn.variants import VARIANTS, Variant, variant_from_gametype
@@ -43,6 +44,8 @@ ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Anno", "Apertu
 EVIDENCE_NODES = 400
 #: Playable squares of the largest board (Canadian, 12x12): higher numbers are no square.
 _MOST_SQUARES = max(len(variant.board.squares) for variant in VARIANTS.values())
+#: Main-line plies a variant must play without a fault for its inference to be certain.
+CERTAIN_PLIES = 6
 #: Main-line plies replayed per candidate variant: variants part early, and this bounds the cost.
 DETECTION_PLIES = 60
 
@@ -66,6 +69,7 @@ class Evidence:
     short_form: bool = False
     first_move: tuple[int, int] | None = None  # numeric (from, to) of the first main-line move
     moves: int = 0
+    mainline_moves: int = 0  # of the first EVIDENCE_NODES nodes
     fen_turn: str | None = None
 
     @property
@@ -121,9 +125,14 @@ def detect_variant_replayed(
         note = f"no usable GameType: [Variant {_tag(game, 'Variant')!r}] names {stated.name}"
         findings.append(Finding("variant", note, "info"))
         return stated, findings, []
-    variant, reason, prefix = _infer(game)
-    findings.append(Finding("variant", f"no usable GameType: inferred {variant.name} ({reason})"))
-    return variant, findings, prefix
+    inference = _infer(game)
+    variant = inference.variant
+    if variant.name != "international" or findings:
+        # International is PDN's default GameType (20): a game read so needs no note
+        severity: Severity = "info" if inference.certain else "warning"
+        message = f"no usable GameType: inferred {variant.name} ({inference.reason})"
+        findings.append(Finding("variant", message, severity))
+    return variant, findings, inference.prefix
 
 
 def _stated_variant(game: Game) -> Variant | None:
@@ -215,17 +224,39 @@ def _from_gametype(value: str) -> tuple[Variant | None, list[Finding]]:
 
 def infer_variant(game: Game) -> tuple[Variant, str]:
     """The most likely variant of a game without GameType, and the evidence in words."""
-    variant, reason, _prefix = _infer(game)
-    return variant, reason
+    inference = _infer(game)
+    return inference.variant, inference.reason
 
 
-def _infer(game: Game) -> tuple[Variant, str, list[PrefixPly]]:
-    """``infer_variant`` with the replayed prefix of the chosen candidate (see
-    ``detect_variant_replayed``)."""
+@dataclass
+class Inference:
+    """A variant inferred for a game without GameType: the evidence weighed in words, whether
+    it leaves no doubt (``certain``), and the main-line plies replayed in that variant."""
+
+    variant: Variant
+    reason: str
+    certain: bool
+    prefix: list[PrefixPly]
+
+
+def _infer(game: Game) -> Inference:
+    """``infer_variant`` with its certainty and the replayed prefix of the chosen candidate
+    (see ``detect_variant_replayed``).
+
+    Certain: the evidence names one variant (a board size only it has, a ``[Variant]`` tag,
+    light squares), or the chosen variant plays at least ``CERTAIN_PLIES`` main-line plies
+    (all of them when fewer) without a fault. Thin or contradictory: no moves to tell the
+    candidates apart, too few moves, or no candidate plays the moves without a fault.
+    """
     evidence = gather_evidence(game)
     candidates, reason = _candidates(game, evidence)
-    if len(candidates) == 1 or evidence.moves == 0:
-        return VARIANTS[candidates[0]], reason, []
+    named = _variant_tag(game) is not None  # a word of a [Variant] tag: a guess to confirm
+    if len(candidates) == 1 and not named:
+        return Inference(VARIANTS[candidates[0]], reason, True, [])
+    others = ", ".join(candidates[1:]) or "the other variants"
+    if evidence.moves == 0:
+        reason += f"; no moves to tell it from {others}"
+        return Inference(VARIANTS[candidates[0]], reason, False, [])
     best_name, best_plies, clean = candidates[0], -1, False
     best_prefix: list[PrefixPly] = []
     for name in candidates:
@@ -236,13 +267,22 @@ def _infer(game: Game) -> tuple[Variant, str, list[PrefixPly]]:
             break
         if plies > best_plies:
             best_name, best_plies, best_prefix = name, plies, prefix
+    played = len(best_prefix)
+    if not clean and named and played >= CERTAIN_PLIES:
+        # the tag names the variant and the first moves confirm it; a later fault is the audit's
+        reason += f"; {best_name} plays the first {played} plies"
+        return Inference(VARIANTS[best_name], reason, True, best_prefix)
+    if not clean:
+        reason += f"; no candidate plays the moves without a fault, {best_name} plays the most"
+        return Inference(VARIANTS[best_name], reason, False, best_prefix)
     if best_name != candidates[0]:
-        reason += (
-            f"; only {best_name} plays the moves"
-            if clean
-            else (f"; {best_name} plays the most moves")
-        )
-    return VARIANTS[best_name], reason, best_prefix
+        reason += f"; only {best_name} plays the moves"
+    else:
+        reason += f"; {best_name} plays the first {played} plies"
+    certain = played >= min(CERTAIN_PLIES, evidence.mainline_moves)
+    if not certain:
+        reason += f", too few to tell it from {others}"
+    return Inference(VARIANTS[best_name], reason, certain, best_prefix)
 
 
 def _candidates(game: Game, evidence: Evidence) -> tuple[list[str], str]:
@@ -314,6 +354,7 @@ def gather_evidence(game: Game) -> Evidence:
     if fen:
         _fen_evidence(fen, evidence)
     first = game.next()
+    mainline = {id(node) for node in itertools.islice(game.mainline(), EVIDENCE_NODES)}
     for index, node in enumerate(game.walk()):
         if index >= EVIDENCE_NODES:
             break
@@ -321,6 +362,7 @@ def gather_evidence(game: Game) -> Evidence:
         if not text or text.startswith("-"):
             continue
         evidence.moves += 1
+        evidence.mainline_moves += id(node) in mainline
         if node.setup:
             _fen_evidence(node.setup, evidence)
         _move_evidence(text, evidence, first=node is first)
@@ -413,6 +455,7 @@ def _replay_prefix(
         position = start_position(game, variant)
     except (FenError, ValueError):
         return -1, False
+    dialect, _notes = detect_dialect(game, variant)  # squares as the export means them
     plies = 0
     for node in game.mainline():
         if plies >= limit:
@@ -425,6 +468,7 @@ def _replay_prefix(
                 return plies, False
         if not text or text.startswith("-"):
             return plies, True
+        text = dialect.move_text(text, variant.board)
         try:
             resolution = resolve(position, text)
             if resolution.move is None or resolution.code is not None:

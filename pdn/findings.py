@@ -14,7 +14,13 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning", "info"]
 
-#: Every finding code with its default severity (DESIGN.md table).
+#: Every finding code with its default severity (DESIGN.md table). The rule behind each one:
+#: ``error`` = the record is wrong, ``warning`` = it may be wrong, ``info`` = a note (a
+#: cosmetic deviation, a confident inference, a draw by rule the record agrees with). Findings
+#: of one code may say otherwise where the rule asks for it (a date written ``2024-12-14`` is an
+#: ``info`` tag finding, a month 13 a ``warning``). A draw by repetition or move limit is a fact
+#: of the game: moves played after it are ``moves-after-end`` errors, a result that denies it
+#: a ``result`` warning.
 CODES: dict[str, Severity] = {
     "syntax": "error",
     "encoding": "warning",
@@ -26,8 +32,8 @@ CODES: dict[str, Severity] = {
     "missed-capture": "error",
     "capture-rule": "error",
     "ambiguous-move": "warning",
-    "repetition": "warning",
-    "move-limit": "warning",
+    "repetition": "info",
+    "move-limit": "info",
     "moves-after-end": "error",
     "result": "warning",
 }

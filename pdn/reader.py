@@ -34,7 +34,14 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from pdn.findings import Finding, Severity, quoted
 from pdn.record import Game, GameNode, Source, TextPlaces, commands_in
-from pdn.scan import COMMENT_STOP, Span, iter_spans, span_of_text, tag_value
+from pdn.scan import (
+    COMMENT_STOP,
+    COSMETIC_TAG_PROBLEMS,
+    Span,
+    iter_spans,
+    span_of_text,
+    tag_value,
+)
 
 Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
@@ -133,6 +140,10 @@ class _Fault:
     junk: str | None = None
 
 
+#: A word that is a move or a move number (to tell prose in parentheses from a variation).
+_MOVE_WORD = re.compile(r"\d+\.|\d{1,2}[-xX:]\d|[a-lA-L]\d{1,2}[-xX:]?[a-lA-L]\d")
+
+
 class _Recovery:
     """``on_error`` handler of one lark parse: records findings, skips junk, closes variations."""
 
@@ -160,8 +171,11 @@ class _Recovery:
         assert junk is not None
         if self.depth.at(start) and not junk.startswith(("{", "}")):
             end = _closing_paren(self.text, start)
-            shown = quoted(" ".join(self.text[start:end].split()), 40)
-            message, junk = f"text in parentheses is not a variation (prose?): {shown}", None
+            words = self.text[start:end].split()
+            shown = quoted(" ".join(words), 40)
+            message = f"text in parentheses is not a variation (prose?): {shown}"
+            # mostly words that are no move: a remark, not a broken variation (a warning)
+            junk = None if 2 * sum(bool(_MOVE_WORD.match(w)) for w in words) >= len(words) else ""
         elif junk.startswith("{") and (closed := self._unclosed_comment(error, start)):
             message = "comment '{' is never closed with '}': read to the end of the game"
             self.faults.append(self._at(error.line, error.column, message, start, closed))
@@ -627,7 +641,9 @@ def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int,
     seen.add(name)
     game.tags.append((name, value))
     for problem in problems:
-        game.findings.append(Finding("tag", problem, line=at[0], column=at[1]))
+        # an unquoted or empty value is read as meant: a cosmetic deviation
+        severity: Severity = "info" if problem.endswith(COSMETIC_TAG_PROBLEMS) else "warning"
+        game.findings.append(Finding("tag", problem, severity, line=at[0], column=at[1]))
 
 
 def _source_of(span: Span) -> Source:
@@ -675,7 +691,7 @@ def _one_finding_per_fault(
         len(text),
     )
     end = items[-1][2] if items and items[-1][0] == "RESULT" else None
-    header = [f for f in faults if f.junk is not None and 0 <= f.start < first_move]
+    header = [f for f in faults if f.junk and 0 <= f.start < first_move]
     after = [f for f in faults if end is not None and f.start > end]
     if header:
         words = Counter(fault.junk or "" for fault in header)

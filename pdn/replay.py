@@ -35,7 +35,7 @@ from pdn.detect import (
     start_position,
 )
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
-from pdn.findings import Finding
+from pdn.findings import Finding, Severity, quoted
 from pdn.position import FenError, Position, other_side, side_name
 from pdn.resolve import resolve
 from pdn.variants import Variant
@@ -310,7 +310,9 @@ class _Replayer:
         for name in _DATE_TAGS:
             value = headers.get(name.lower())
             if value is not None and value.strip() and (problem := date_problem(value)):
-                self._header(Finding("tag", f"{name} {value!r}: {problem}"))
+                # a date written another way is cosmetic; a month 13 may be a wrong record
+                severity: Severity = "warning" if "out of range" in problem else "info"
+                self._header(Finding("tag", f"{name} {quoted(value)}: {problem}", severity))
 
     # -- start position -------------------------------------------------------------------
     def _start_position(self) -> Position | None:
@@ -692,7 +694,9 @@ def date_problem(value: str) -> str | None:
     match = _DATE.match(value.strip())
     if not match:
         return "not a date of the form YYYY.MM.DD"
-    _year, month, day = match.groups()
+    year, month, day = match.groups()
+    if year == "0000" or "00" in (month, day):
+        return "zeros for unknown parts (PDN writes '?', as in ????.??.??)"
     if month.isdigit() and not 1 <= int(month) <= 12:
         return f"month {month} out of range"
     if day.isdigit() and not 1 <= int(day) <= 31:

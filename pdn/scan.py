@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO, Union
 
-from pdn.findings import Finding
+from pdn.findings import Finding, quoted
 
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 CHUNK_CHARS = 1 << 18
@@ -118,6 +118,10 @@ class Span:
         return count
 
 
+#: Endings of ``tag_value`` problems that read the value as meant (cosmetic deviations).
+COSMETIC_TAG_PROBLEMS = (" has no value", "is not in double quotes")
+
+
 def tag_value(raw: str) -> tuple[str, str | None]:
     """The value of a tag from its raw text between the name and ``]`` (stripped), and what is
     wrong with it (``None`` when well formed). The one unescape of the package: the scanner's
@@ -133,7 +137,7 @@ def tag_value(raw: str) -> tuple[str, str | None]:
         return raw[1:], ": value string is not closed with '\"'"
     if not raw:
         return "", " has no value"
-    return raw, f": value {raw!r} is not in double quotes"
+    return raw, f": value {quoted(raw)} is not in double quotes"
 
 
 def span_of_text(text: str, *, file: str | None = None) -> Span:

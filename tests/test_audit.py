@@ -463,9 +463,10 @@ SPLIT_CAPTURE = (
 
 def test_playstrategy_game_replays_with_rotated_squares_and_joined_captures() -> None:
     findings = found(PLAYSTRATEGY + SPLIT_CAPTURE)
-    assert [(f.code, f.severity) for f in findings if f.severity != "info"] == [
-        ("variant", "warning")  # American/English is a guess from a word of the tag
-    ]
+    # American/English names the variant by a word of the tag; read as the export means
+    # them, the first moves confirm it: a note, not a warning
+    assert [(f.code, f.severity) for f in findings if f.severity != "info"] == []
+    assert any("english plays the first" in f.message for f in findings if f.code == "variant")
     assert any("playstrategy" in f.message for f in findings if f.severity == "info")
 
 

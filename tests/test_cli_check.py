@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from pdn.batch import GameReport
 from pdn.cli import main
 from pdn.commands.check import _with_progress
 
 CLEAN = '[GameType "20"]\n[Result "2-0"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n'
 MISSED = '[GameType "20"]\n1. 32-28 19-23\n2. 28-22 17x28 *\n\n'
-WARNED = '[GameType "20"]\n[Date "1996"]\n1. 32-28 *\n\n'
+WARNED = '[GameType "20"]\n[Date "1996.13.01"]\n1. 32-28 *\n\n'
 
 
 @pytest.fixture
@@ -85,10 +86,10 @@ def test_summary_counts_by_code_variant_and_file(pdn_file, capsys) -> None:
 
 def test_variant_and_rules_options(pdn_file, capsys) -> None:
     path = pdn_file("1. 32-28 19-23 *\n")
-    code, out, _ = run(capsys, path, "--variant", "frisian", "--no-summary")
+    code, out, _ = run(capsys, path, "--variant", "frisian", "--no-summary", "-v")
     assert code == 0 and "frisian from --variant" in out and "info[variant]" in out
-    code, out, _ = run(capsys, path, "--rules", "damplay", "--no-summary")
-    assert code == 0 and "inferred international" in out
+    code, out, _ = run(capsys, path, "--rules", "damplay", "--no-summary", "-v")
+    assert (code, out) == (0, "")  # International, PDN's default: nothing to say
 
 
 @pytest.mark.parametrize(
@@ -121,18 +122,26 @@ def test_jobs_give_the_same_output_in_the_same_order(pdn_file, capsys) -> None:
     assert sequential == parallel and sequential.count("\n") == 40
 
 
-def test_progress_only_on_a_terminal() -> None:
-    terminal = Console(file=StringIO(), force_terminal=True, width=60)
-    assert list(_with_progress(iter(range(5)), terminal)) == [0, 1, 2, 3, 4]
-    assert "5 games checked" in terminal.file.getvalue()  # type: ignore[attr-defined]
-    redirected = Console(file=StringIO(), width=60)
-    assert list(_with_progress(iter(range(3)), redirected)) == [0, 1, 2]
+def test_progress_bar_counts_bytes_only_on_a_terminal() -> None:
+    reports = [
+        GameReport("a.pdn", 1, "international", end_byte=1000),
+        GameReport("a.pdn", 2, "international", end_byte=2000),
+        GameReport("b.pdn", 1, "international", end_byte=3000),
+    ]
+    sizes = {"a.pdn": 2000, "b.pdn": 3000}
+    terminal = Console(file=StringIO(), force_terminal=True, width=100)
+    assert list(_with_progress(iter(reports), terminal, sizes)) == reports
+    shown = terminal.file.getvalue()  # type: ignore[attr-defined]
+    assert "5.0/5.0 kB" in shown and "3 games" in shown  # bytes done of the total
+    redirected = Console(file=StringIO(), width=100)
+    assert list(_with_progress(iter(reports), redirected, sizes)) == reports
     assert redirected.file.getvalue() == ""  # type: ignore[attr-defined]
 
 
 def test_summary_rows_keep_each_findings_own_severity(pdn_file, capsys) -> None:
-    # one variant warning (inferred) and one variant info ([Variant] names it exactly)
-    path = pdn_file("1. 32-28 *\n\n" + '[Variant "international"]\n1. 32-28 *\n\n')
+    # one variant warning (inferred from nothing but squares) and one variant info ([Variant]
+    # names it exactly)
+    path = pdn_file('[FEN "B:W18,24:B12,16"]\n*\n\n' + '[Variant "english"]\n1. 11-15 *\n\n')
     _, _, err = run(capsys, path)
     rows = [line.split() for line in err.splitlines() if "variant" in line and "│" in line]
     assert sorted((row[3], row[5]) for row in rows if row[1] == "variant") == [

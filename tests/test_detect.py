@@ -53,7 +53,7 @@ def test_unusable_gametype_falls_back_to_inference_with_a_warning() -> None:
     variant, findings = detected('[GameType "0"]\n1. 32-28 19-23 2. 37-32 *')
     assert variant == "international"
     assert findings[0][0] == "warning" and "'0'" in findings[0][1]
-    assert "inferred international" in findings[-1][1]
+    assert "inferred international" in findings[-1][1]  # what the unusable code fell back to
 
 
 def test_override_applies_only_without_a_usable_gametype() -> None:
@@ -66,31 +66,43 @@ def test_override_applies_only_without_a_usable_gametype() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "name", "evidence"),
+    ("text", "name", "severity", "evidence"),
     [
-        ("1. 32-28 19-23 2. 37-32 14-19 *", "international", "10x10"),  # squares up to 50 ...
-        ("1. 33-29 17-21 2. 39-33 21-26 *", "international", "10x10"),
-        ("1. 32-28 18-23 *", "international", "only international"),  # ... or low squares
-        ("1. 11-15 23-19 2. 8-11 22-17 *", "english", "first move goes up"),
-        ("1. 21-17 12-15 2. 23-19 11-14 3. 19x12 8x15 *", "italian", "White moves first"),
-        ('[Bianco "A"]\n[Nero "B"]\n1. 22-18 *', "italian", "Italian tag names"),
-        ("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *", "russian", "algebraic"),
-        ("1. c3:d4 f6:e5 *", "russian", "':' captures"),
-        ("1. cd4 fe5 *", "russian", "short moves"),
-        ("1. a2-a3 a7-a6 *", "turkish", "light squares"),
-        ('[Variant "American/English"]\n1. 11-15 *', "english", "[Variant"),
-        ('[FEN "W:Wa1,c1:Bh8"]\n*', "russian", "algebraic"),
-        ('[FEN "B:W18,24:B12,16"]\n*', "english", "squares up to 32"),
-        ("*", "international", "no squares"),
+        ("1. 11-15 23-19 2. 8-11 22-17 *", "english", "info", "first move goes up"),
+        ("1. 21-17 12-15 2. 23-19 11-14 3. 19x12 8x15 *", "italian", "info", "White moves first"),
+        ('[Bianco "A"]\n[Nero "B"]\n1. 22-18 *', "italian", "info", "Italian tag names"),
+        ("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *", "russian", "info", "russian plays the first 4"),
+        ("1. c3:d4 f6:e5 *", "russian", "info", "':' captures"),
+        ("1. cd4 fe5 *", "russian", "info", "short moves"),
+        ("1. a2-a3 a7-a6 *", "turkish", "info", "light squares"),
+        ('[Variant "American/English"]\n1. 11-15 *', "english", "info", "[Variant"),
+        # thin evidence: nothing tells the 8x8 variants apart without moves
+        ('[FEN "W:Wa1,c1:Bh8"]\n*', "russian", "warning", "no moves to tell it from brazilian"),
+        ('[FEN "B:W18,24:B12,16"]\n*', "english", "warning", "squares up to 32; no moves"),
+        # contradictory: every candidate stumbles
+        ("1. 11-15 11-15 *", "english", "warning", "no candidate plays the moves without a fault"),
     ],
 )
-def test_inference_names_its_evidence(text: str, name: str, evidence: str) -> None:
+def test_inference_names_its_evidence(text: str, name: str, severity: str, evidence: str) -> None:
     variant, findings = detected(text)
     assert variant == name
     assert len(findings) == 1
-    severity, message = findings[0]
-    assert severity == "warning"
-    assert f"inferred {name}" in message and evidence in message
+    assert findings[0][0] == severity
+    assert f"inferred {name}" in findings[0][1] and evidence in findings[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. 32-28 19-23 2. 37-32 14-19 *",  # squares up to 50 ...
+        "1. 33-29 17-21 2. 39-33 21-26 *",
+        "1. 32-28 18-23 *",  # ... or low squares only International plays
+        "*",  # no squares at all
+        '[FEN "W:W31-50:B1-20"]\n*',
+    ],
+)
+def test_international_is_pdns_default_and_needs_no_finding(text: str) -> None:
+    assert detected(text) == ("international", [])
 
 
 def test_czech_is_inferred_when_only_czech_plays_the_moves() -> None:
@@ -179,9 +191,7 @@ def test_squares_in_variations_count_as_evidence() -> None:
     # corpus wiegerw/pdn games__succeed__variation.pdn: the main line stays below square 33,
     # only a side line shows the 10x10 board (38-32)
     text = "32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23 *"
-    variant, findings = detected(text)
-    assert variant == "international"
-    assert "square 38 (10x10 board)" in findings[0][1]
+    assert detected(text) == ("international", [])
     # even when Italian plays the main line, a side line on square 38 is no 8x8 game
     assert detected("21-18 9-13 (9-13 38-32) *")[0] == "international"
     assert detected("21-18 9-13 (9-13 22-19) *")[0] == "italian"

@@ -7,11 +7,16 @@ move, stray fragments after a result, words that are no square of any board.
 from __future__ import annotations
 
 import io
+import json
 
+import pytest
+
+from pdn.cli import main
 from pdn.detect import detect_variant
 from pdn.reader import read_game, read_games
 from pdn.replay import audit
 from pdn.scan import iter_spans
+from pdn.textreport import game_ranges
 from pdn.writer import write_game
 
 
@@ -73,7 +78,8 @@ def test_a_star_glued_to_a_move_is_its_annotation_not_the_end() -> None:
         (
             2,
             "warning",
-            "'*' glued to the move 28x19 is kept as its annotation, not read as the end of the game",
+            "'*' glued to the move 28x19 is kept as its annotation, "
+            "not read as the end of the game",
         )
     ]
     assert "28x19*" in write_game(game)  # nothing is lost on writing
@@ -114,3 +120,89 @@ def test_words_that_are_no_square_are_no_evidence_of_the_board() -> None:
         variant, findings = detect_variant(read_game(text))
         assert variant.name == "international", text
         assert not any("canadian" in f.message for f in findings)
+
+
+# -- quiet on clean games ---------------------------------------------------------------------
+
+
+def check(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["check", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_international_without_gametype_and_cosmetic_tags_pass_strict(tmp_path, capsys) -> None:
+    path = tmp_path / "clean.pdn"
+    path.write_text(
+        '[Date "2024-12-14"]\n[Round 3]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n'
+        '[Date "10.07.2007"]\n[Event]\n1. 33-29 18-23 *\n\n'
+        '[Date "0000.00.00"]\n1. 31-27 17-21 *\n',
+        encoding="utf-8",
+    )
+    assert check(capsys, str(path), "--strict", "--no-summary") == (0, "", "")
+    code, out, _ = check(capsys, str(path), "--strict", "--no-summary", "--format", "json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and {(row["code"], row["severity"]) for row in rows} == {("tag", "info")}
+    assert len(rows) == 5  # three dates, an unquoted and an empty value: notes JSON keeps
+
+
+@pytest.mark.parametrize(
+    ("date", "severity"),
+    [
+        ("2024-12-14", "info"),
+        ("10.07.2007", "info"),
+        ("0000.00.00", "info"),
+        ("2024.13.01", "warning"),
+    ],
+)
+def test_a_date_written_another_way_is_a_note_a_month_13_a_warning(
+    date: str, severity: str
+) -> None:
+    (finding,) = audit(read_game(f'[GameType "20"]\n[Date "{date}"]\n*'))
+    assert (finding.code, finding.severity) == ("tag", severity)
+
+
+# four English problem games without GameType: the variant is a guess (a warning), the odd
+# date a note (info); both repeat in every game
+PROBLEMS = '[Date "1900"]\n[FEN "B:W18,24:B12,16"]\n*\n\n' * 4
+
+
+def test_text_shows_a_repeated_finding_once_with_its_games(tmp_path, capsys) -> None:
+    path = tmp_path / "problems.pdn"
+    path.write_text(PROBLEMS, encoding="utf-8")
+    code, out, err = check(capsys, str(path))
+    assert code == 0 and len(out.splitlines()) == 1
+    assert out.startswith(f"{path}:1:1: warning[variant]: no usable GameType: inferred english")
+    assert out.endswith("(games 1-4, 4 games)\n")
+    assert "4 info findings not shown (-v shows them)" in err
+    _, verbose, _ = check(capsys, str(path), "-v", "--no-summary")
+    assert [line.split("[")[0].split()[-1] for line in verbose.splitlines()] == ["warning", "info"]
+    assert all(line.endswith("(games 1-4, 4 games)") for line in verbose.splitlines())
+    _, everything, _ = check(capsys, str(path), "--format", "json", "--no-summary")
+    assert len(everything.splitlines()) == 8  # JSON keeps every finding of every game
+
+
+def test_game_ranges_name_runs_and_count() -> None:
+    assert game_ranges([3]) == "game 3"
+    assert game_ranges([1, 2, 3, 4, 7, 9, 10]) == "games 1-4, 7, 9-10, 7 games"
+    assert game_ranges(list(range(1, 40, 2))).endswith("..., 20 games")
+
+
+# -- small things a user hits at once ---------------------------------------------------------
+
+
+def test_a_folder_means_its_pdn_files_and_an_empty_one_says_so(tmp_path, capsys) -> None:
+    (tmp_path / "README.txt").write_text("Games of the club, one word after another.\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "games.PDN").write_text("1. 32-28 19-23 *\n")
+    code, out, err = check(capsys, str(tmp_path), "--no-summary")
+    assert (code, out, err) == (0, "", "")  # README.txt is not read
+    code, out, _ = check(capsys, str(tmp_path / "README.txt"), "--no-summary")
+    # named on the command line: read (prose is one warning, not one error per word)
+    assert code == 0 and out.count("README.txt") == 1 and "warning[syntax]" in out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = check(capsys, str(empty), "--no-summary")
+    assert (code, out) == (2, "")
+    folder = "a folder means its *.pdn files, searched recursively"
+    assert err.strip() == f"pdn check: {empty}: no PDN file found ({folder})"

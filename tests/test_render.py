@@ -322,7 +322,7 @@ def test_draw_rule_expiry_has_its_own_mark() -> None:
     console = colour_console(width=100)
     console.print(view)
     ansi = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "[1] ply 2 19-23: warning[move-limit] 25-move rule expired" in console.export_text()
+    assert "[1] ply 2 19-23: info[move-limit] 25-move rule expired" in console.export_text()
     assert "\x1b[1;4;35m19-23" in ansi  # magenta, bold, underlined
 
 
