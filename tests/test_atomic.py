@@ -135,10 +135,13 @@ def test_closed_stdin_is_one_line_and_exit_2(verb: str) -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-@pytest.mark.parametrize("argv", [["show"], ["convert"], ["list"], ["check", "--no-summary"]])
+@pytest.mark.parametrize(
+    "argv", [["show"], ["convert"], ["list"], ["check", "--no-summary", "--format", "json"]]
+)
 def test_a_full_stdout_is_one_line_and_exit_2(tmp_path: Path, argv: list[str]) -> None:
     path = tmp_path / "g.pdn"
-    path.write_text('[Event "a"]\n1. 32-28 19-23 2. 28x19 14x23 0-2\n' * 3000)
+    # a date written another way: one info finding per game for check's JSON output
+    path.write_text('[Event "a"]\n[Date "1"]\n1. 32-28 19-23 2. 28x19 14x23 0-2\n' * 3000)
     with open("/dev/full", "w") as full:
         done = subprocess.run(
             [sys.executable, "-m", "pdn", *argv, str(path)],
