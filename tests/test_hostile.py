@@ -11,6 +11,7 @@ import pytest
 
 from pdn import Position, Variant, scan
 from pdn.cli import main
+from pdn.findings import quoted
 from pdn.movegen import MAX_PERFT_DEPTH, perft
 from pdn.reader import parse_any_tag, read_game, read_games
 from pdn.scan import iter_spans
@@ -50,7 +51,7 @@ def test_a_tag_with_long_blank_runs_is_split_in_linear_time() -> None:
     assert parse_any_tag(token) == (
         "Event",
         "x" + " " * 4000 + "y",
-        [f"tag Event: value {'x' + ' ' * 4000 + 'y'!r} is not in double quotes"],
+        [f"tag Event: value {quoted('x' + ' ' * 4000 + 'y')} is not in double quotes"],
     )
     assert time.process_time() - started < 1.0  # was 18 s for 2,000 spaces
 
