@@ -118,6 +118,15 @@ def _terminated(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def path_error(verb: str, error: OSError, path: str | None = None) -> int:
+    """Print the one wording every verb uses for a path it cannot read or write,
+    ``pdn VERB: PATH: No such file or directory``, and return ``EXIT_USAGE``."""
+    where = path or (os.fsdecode(error.filename) if error.filename else None)
+    prefix = f"{where}: " if where else ""
+    print(f"pdn {verb}: {prefix}{error.strerror or error}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def _discard_stdout() -> None:
     """Point stdout at the null device so the data still buffered is not written (and does not
     fail again) when the interpreter exits."""

@@ -145,29 +145,48 @@ def span_of_text(text: str, *, file: str | None = None) -> Span:
     return Span(text=text, end_char=len(text), file=file)
 
 
+#: Byte order marks of UTF-16 files: the codec each one names.
+_UTF16_BOMS = ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
 class _Decoder:
-    """UTF-8 until an invalid byte, then a single-byte codec chosen by evidence."""
+    """UTF-8 until an invalid byte, then a single-byte codec chosen by evidence; UTF-16
+    throughout when the file starts with its byte order mark (``FF FE`` / ``FE FF``)."""
 
     def __init__(self) -> None:
         self.utf8 = codecs.getincrementaldecoder("utf-8")()
         self.fallback: str | None = None
+        self.utf16: str | None = None  # the UTF-16 codec a byte order mark named
+        self.wide: codecs.IncrementalDecoder | None = None
         self.switch_char: int | None = None  # absolute char offset where the fallback starts
         self.switch_byte = 0
         self.chars = 0
         self.bytes = 0
-        self.bom = False
+        self.bom = 0  # bytes of the byte order mark
 
     def decode(self, data: bytes, final: bool = False) -> str:
-        if not self.bytes and not self.chars and data.startswith(codecs.BOM_UTF8):
-            data = data[3:]
-            self.bom = True
-            self.bytes = 3
+        if not self.bytes and not self.chars:
+            self._byte_order_mark(data)
+            data = data[self.bom :]
+            self.bytes = self.bom
         text = self._decode(data, final)
         self.chars += len(text)
         self.bytes += len(data)
         return text
 
+    def _byte_order_mark(self, data: bytes) -> None:
+        if data.startswith(codecs.BOM_UTF8):
+            self.bom = 3
+            return
+        for mark, codec in _UTF16_BOMS:
+            if data.startswith(mark):
+                self.bom, self.utf16, self.switch_char = 2, codec, 0
+                self.wide = codecs.getincrementaldecoder(codec)(errors="replace")
+                return
+
     def _decode(self, data: bytes, final: bool) -> str:
+        if self.wide is not None:
+            return self.wide.decode(data, final)
         if self.fallback is not None:
             return data.decode(self.fallback, errors="replace")
         try:
@@ -183,12 +202,18 @@ class _Decoder:
 
     def byte_length(self, text: str, start_char: int) -> int:
         """Bytes that ``text`` (starting at absolute char ``start_char``) took in the file."""
+        if self.utf16 is not None:
+            return len(text.encode(self.utf16, errors="surrogatepass"))
         if self.switch_char is None or start_char + len(text) <= self.switch_char:
             return len(text.encode("utf-8", errors="surrogatepass"))
         head = max(0, self.switch_char - start_char)
         return len(text[:head].encode("utf-8", errors="surrogatepass")) + len(text) - head
 
     def finding(self) -> Finding | None:
+        if self.utf16 is not None:
+            mark = "FF FE" if self.utf16.endswith("le") else "FE FF"
+            message = f"UTF-16 (byte order mark {mark}): read as {self.utf16}"
+            return Finding("encoding", message, "info")
         if self.fallback is None:
             return None
         names = {
@@ -229,6 +254,7 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             yield from _chunks(stream, decoder)
         return
     first = True
+    cr_only: bool | None = None  # decided at the first line break
     while True:
         data = source.read(CHUNK_CHARS)
         if isinstance(data, bytes):
@@ -239,6 +265,10 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             if first and text.startswith("\ufeff"):
                 text = text[1:]
         first = False
+        if cr_only is None and ("\r" in text or "\n" in text):
+            cr_only = "\n" not in text
+        if cr_only:  # old Mac line ends: one character for another, offsets unchanged
+            text = text.replace("\r", "\n")
         if text:
             yield text, known
         if not data:
@@ -315,7 +345,7 @@ class _Splitter:
             self._advance(start)
             self.game_start = start
             self.game_line, self.game_column = self.line, start - self.line_start + 1
-            self.game_byte = self.byte + (3 if self.decoder.bom else 0)
+            self.game_byte = self.byte + self.decoder.bom
 
     def _close(self, end: int) -> Span:
         assert self.game_start is not None
@@ -349,7 +379,7 @@ class _Splitter:
             start_char=start,
             end_char=end,
             start_byte=self.game_byte if known else None,
-            end_byte=self.byte + (3 if self.decoder.bom else 0) if known else None,
+            end_byte=self.byte + self.decoder.bom if known else None,
             file=self.file,
             tags=tuple(self.tags),
             findings=findings,

@@ -88,12 +88,17 @@ def result_outcome(result: str | None) -> str | None:
 
 
 def result_in_style(result: str, variant: Variant) -> str:
-    """``result`` spelled in ``variant``'s style when it is a known non-standard spelling
-    (``0:1`` -> ``0-1`` or ``0-2``); standard PDN spellings and unknown text unchanged."""
+    """One rule for every result text: spaces around it dropped; a spelling PDN defines
+    (``2-0 0-2 1-1 1-0 0-1 1/2-1/2 0-0 *``) kept; another spelling of a known outcome
+    (``0:1``, ``1:1``, ``½-½``) written in ``variant``'s style (``0-1`` or ``0-2``); text that
+    is no known result (a Delfts ``4-6``) unchanged."""
     outcome = result_outcome(result)
-    if outcome is None or result in _STANDARD_RESULTS:
+    if outcome is None:
         return result
-    return _STYLE_SPELLING[variant.result_style][outcome]
+    spelled = result.strip()
+    return (
+        spelled if spelled in _STANDARD_RESULTS else _STYLE_SPELLING[variant.result_style][outcome]
+    )
 
 
 def result_spelling(outcome: str, variant: Variant) -> str:

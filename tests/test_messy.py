@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -206,3 +208,99 @@ def test_a_folder_means_its_pdn_files_and_an_empty_one_says_so(tmp_path, capsys)
     assert (code, out) == (2, "")
     folder = "a folder means its *.pdn files, searched recursively"
     assert err.strip() == f"pdn check: {empty}: no PDN file found ({folder})"
+
+
+def test_list_counts_moves_glued_to_their_numbers_and_stops_at_the_result() -> None:
+    (span,) = spans_of("1.32-28 18-23 2.33-29 12-18 3.39-33 2-0")
+    assert span.plies == 5
+
+
+def test_list_on_a_pipe_writes_plain_lines_never_wrapped(tmp_path, capsys) -> None:
+    name = "Alexander Schwarzmann-Baliakin " * 4
+    path = tmp_path / "long.pdn"
+    path.write_text(f'[White "{name.strip()}"]\n[Event "E\tF"]\n1.32-28 19-23 2.33-29 *\n')
+    assert main(["list", str(path)]) == 0  # captured stdout is not a terminal
+    heading, row = capsys.readouterr().out.splitlines()
+    assert heading.split("\t") == [
+        "#",
+        "Line",
+        "White",
+        "Black",
+        "Event",
+        "Date",
+        "Result",
+        "GameType",
+        "Plies",
+    ]
+    assert row.split("\t") == ["1", "1", name.strip(), "", "E F", "", "", "", "3"]
+
+
+def test_utf16_with_a_byte_order_mark_is_read_as_utf16() -> None:
+    text = (
+        '[Event "Tournoi de Montréal"]\r\n[White "Élodie"]\r\n1. 32-28 19-23 *\r\n[Event "b"]\r\n*'
+    )
+    for data in (text.encode("utf-16"), b"\xfe\xff" + text.encode("utf-16-be")):
+        first, second = list(iter_spans(io.BytesIO(data)))
+        assert first.tags == (("Event", "Tournoi de Montréal"), ("White", "Élodie"))
+        assert (first.start_byte, second.line) == (2, 4)
+        assert second.end_byte == len(data)
+        (note,) = first.findings
+        assert (note.code, note.severity) == ("encoding", "info")
+        assert "UTF-16" in note.message and not second.findings
+
+
+def test_cr_only_line_endings_give_real_line_numbers() -> None:
+    text = '[GameType "20"]\r\r1. 32-28 19-23\r2. 28x19 14x23\r5. 37-32 *\r'
+    (game,) = read_games(io.BytesIO(text.encode()))
+    (finding,) = audit(game)
+    assert (finding.code, finding.line, finding.column) == ("move-number", 5, 4)
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        (" 0-1", "0-1"),
+        ("0-1", "0-1"),
+        ("0-2 ", "0-2"),
+        ("0:1", "0-2"),
+        ("1:1", "1-1"),
+        ("4-6", "4-6"),
+    ],
+)
+def test_convert_spells_every_result_by_one_rule(
+    tmp_path, capsys, written: str, expected: str
+) -> None:
+    path = tmp_path / "r.pdn"
+    path.write_text(f'[GameType "20"]\n[Result "{written}"]\n1. 32-28 *\n')
+    main(["convert", str(path)])
+    assert f'[Result "{expected}"]' in capsys.readouterr().out
+
+
+VERBS_READING_A_FILE = (["check"], ["list"], ["convert"], ["show"], ["select"], ["dedupe"], ["fix"])
+
+
+@pytest.mark.parametrize("argv", VERBS_READING_A_FILE)
+def test_a_missing_file_is_one_wording_in_every_verb(tmp_path, capsys, argv: list[str]) -> None:
+    missing = str(tmp_path / "missing.pdn")
+    assert main([*argv, missing]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.startswith(f"pdn {argv[0]}: {missing}: No such file or directory")
+
+
+@pytest.mark.parametrize(
+    "argv", [*VERBS_READING_A_FILE, ["check", "--format", "json"], ["show", "--all"]]
+)
+def test_a_closed_stdout_ends_every_verb_quietly(tmp_path, argv: list[str]) -> None:
+    path = tmp_path / "many.pdn"
+    path.write_text(
+        '[Date "1"]\n1. 32-28 19-23 2. 28x19 14x23 0-2\n\n[Event "b"]\n1. 11-15 11-15 *\n\n' * 300
+    )
+    done = subprocess.run(
+        f"{sys.executable} -m pdn {' '.join(argv)} {path} | head -c 1 >/dev/null",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "Broken pipe" not in done.stderr and "Traceback" not in done.stderr
+    assert "Exception ignored" not in done.stderr

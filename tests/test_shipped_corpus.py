@@ -65,3 +65,53 @@ def test_each_hand_made_fault_is_reported() -> None:
         ),
         Counter({("ambiguous-move", "warning"): 1}),
     ]
+
+
+#: corpus/dialects/: one hand-made file per dialect of real files (issue 8), with every finding
+#: it must give: (game, line, code, severity, words of the message).
+DIALECTS = {
+    "cr-only.pdn": [
+        (1, 1, "tag", "info", "Date '1990-05-01'"),
+        (1, 8, "move-number", "warning", "move number 5 where 3 was expected"),
+    ],
+    "glued-junk.pdn": [(1, 5, "syntax", "warning", "'Redoversteppedthetimecontrolonthismove.'")],
+    "glued-star.pdn": [(1, 5, "syntax", "warning", "'*' glued to the move 28x19")],
+    "header-junk.pdn": [
+        (
+            1,
+            1,
+            "syntax",
+            "warning",
+            "header is not PDN and is skipped (lines 1-5): '\\\\r' (5 times)",
+        ),
+        (2, 10, "syntax", "warning", "(lines 10-14): '\\\\r' (3 times), '['"),
+    ],
+    "stray-fragment.pdn": [
+        (1, 8, "syntax", "error", "text after the result is not read: '36x27 *'")
+    ],
+    "utf16.pdn": [(1, 1, "encoding", "info", "UTF-16 (byte order mark FF FE)")],
+}
+#: Games of each dialect file, as a reader counts them (a header and its movetext).
+DIALECT_GAMES = {
+    "cr-only.pdn": 1,
+    "glued-junk.pdn": 1,
+    "glued-star.pdn": 1,
+    "header-junk.pdn": 2,
+    "stray-fragment.pdn": 2,
+    "utf16.pdn": 1,
+}
+
+
+def test_each_dialect_gives_its_pinned_findings_and_game_count() -> None:
+    folder = CORPUS / "dialects"
+    assert sorted(path.name for path in folder.iterdir()) == sorted(DIALECTS)
+    for name, expected in DIALECTS.items():
+        reports = _reports(folder / name)
+        assert len(reports) == DIALECT_GAMES[name], name
+        found = [
+            (f.game, f.line, f.code, f.severity, f.message) for r in reports for f in r.findings
+        ]
+        assert len(found) == len(expected), (name, found)
+        for (game, line, code, severity, message), want in zip(found, expected, strict=True):
+            assert (game, line, code, severity) == want[:4], (name, message)
+            assert want[4] in message, (name, message)

@@ -13,7 +13,7 @@ from contextlib import ExitStack
 from typing import IO, Any, BinaryIO
 
 from pdn.atomic import atomic_output, same_file
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 from pdn.findings import Finding
 from pdn.reader import read_games
 from pdn.scan import stdin_bytes
@@ -96,8 +96,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as error:
-        print(f"pdn convert: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        return path_error("convert", error)
     return EXIT_FINDINGS if errors else EXIT_OK
 
 

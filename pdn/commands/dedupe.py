@@ -94,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
             target = args.report or ("-" if args.output != "-" else None)
             report: IO[str] = stack.enter_context(atomic_output(target)) if target else sys.stderr
             _report(report, found, len(entries), args.format)
+    except BrokenPipeError:  # stdout closed (``| head``): the verb ends quietly (pdn.cli)
+        raise
     except OSError as error:
         print(f"pdn dedupe: {error}", file=sys.stderr)
         return EXIT_USAGE

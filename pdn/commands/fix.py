@@ -269,6 +269,8 @@ def run(args: argparse.Namespace) -> int:
                     _fix_in_place(path, fixing)
             else:
                 _fix_to(args.output, paths, fixing)
+    except BrokenPipeError:  # stdout closed (``| head``): the verb ends quietly (pdn.cli)
+        raise
     except OSError as error:
         print(f"pdn fix: {error}; {fixing.untouched()}", file=sys.stderr)
         return EXIT_USAGE

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, path_error
 from pdn.findings import Finding
 from pdn.scan import Span, iter_spans, stdin_bytes
 
@@ -49,9 +49,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
     parser.add_argument(
         "--format",
-        choices=("table", "json", "csv"),
-        default="table",
-        help="table (default), JSON Lines, or CSV with a header row",
+        choices=("table", "lines", "json", "csv"),
+        help="table (default on a terminal), lines (tab-separated, default when stdout is a "
+        "file or a pipe: never wrapped), JSON Lines, or CSV with a header row",
     )
     parser.set_defaults(func=run)
 
@@ -66,9 +66,12 @@ def run(args: argparse.Namespace) -> int:
             )
             name = "<stdin>" if args.path == "-" else args.path
             rows = _rows(iter_spans(source, name=name), errors)
-            if args.format == "table":
+            form = args.format or ("table" if sys.stdout.isatty() else "lines")
+            if form == "table":
                 _print_table(Console(file=sys.stdout), rows)
-            elif args.format == "json":
+            elif form == "lines":
+                _lines(rows)
+            elif form == "json":
                 for row in rows:
                     sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
@@ -80,8 +83,7 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as error:
-        print(f"pdn list: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        return path_error("list", error)
     return EXIT_FINDINGS if errors else EXIT_OK
 
 
@@ -108,6 +110,15 @@ def game_row(span: Span) -> dict[str, Any]:
 
 #: Columns whose values are short codes: never wrapped; names and events give way instead.
 _NO_WRAP = frozenset({"game", "line", "Date", "Result", "GameType", "plies"})
+
+
+def _lines(rows: Iterable[dict[str, Any]]) -> None:
+    """One tab-separated line per game after a heading line (tabs and line breaks inside a
+    value become spaces): for grep, cut and sort, never wrapped."""
+    sys.stdout.write("\t".join(heading for _, heading in COLUMNS) + "\n")
+    for row in rows:
+        values = ("" if row[key] is None else " ".join(str(row[key]).split()) for key, _ in COLUMNS)
+        sys.stdout.write("\t".join(values) + "\n")
 
 
 _NUMBERS = frozenset({"game", "line", "plies"})

@@ -7,7 +7,7 @@ import itertools
 import sys
 from typing import TYPE_CHECKING, Any
 
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 
 if TYPE_CHECKING:
     from pdn.render import BoardView
@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = next(itertools.islice(read_games(source), args.game - 1, None), None)
     except OSError as error:
-        return _fail(f"cannot read {args.path}: {error.strerror or error}")
+        return path_error("show", error, args.path)
     if game is None:
         return _fail(f"{args.path} has no game {args.game}")
     view = GameView(
