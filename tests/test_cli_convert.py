@@ -135,7 +135,7 @@ def test_usage_and_io_failures_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_list_table(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "list", str(small))
+    code, out, _ = run(capsys, "list", str(small), "--format", "table")
     assert code == 0
     rows = [line for line in out.splitlines() if "Club" in line or "Grozny" in line]
     assert len(rows) == 2
@@ -147,7 +147,7 @@ def test_list_shows_tag_values_as_written(
 ) -> None:
     path = tmp_path / "markup.pdn"
     path.write_text('[Event "[/b] [red]x"]\n\n1. 32-28 *\n', encoding="utf-8")
-    code, out, _ = run(capsys, "list", str(path))
+    code, out, _ = run(capsys, "list", str(path), "--format", "table")
     assert code == 0 and "[/b] [red]x" in out
 
 
