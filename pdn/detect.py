@@ -28,7 +28,7 @@ from pdn.resolve import resolve
 from pdn.variants import VARIANTS, Variant, variant_from_gametype
 
 if TYPE_CHECKING:
-    from pdn.geometry import Board
+    from pdn.geometry import Board, Notation
     from pdn.movegen import Move
     from pdn.record import Game, GameNode
 
@@ -222,10 +222,29 @@ def _from_gametype(value: str) -> tuple[Variant | None, list[Finding]]:
     return variant, [Finding("variant", problem, "info") for problem in problems]
 
 
+def written_notation(game: Game) -> Notation | None:
+    """The notation the game's moves are written in (``algebraic`` when a move names a
+    square like ``c3``, ``numeric`` when it names numbers), None without moves. Messages
+    name squares so. O(first EVIDENCE_NODES moves)."""
+    for node in itertools.islice(game.walk(), EVIDENCE_NODES):
+        short_form, squares, numbers = _move_squares(node.move or "")
+        if short_form or squares:
+            return "algebraic"
+        if numbers:
+            return "numeric"
+    return None
+
+
 def infer_variant(game: Game) -> tuple[Variant, str]:
     """The most likely variant of a game without GameType, and the evidence in words."""
     inference = _infer(game)
     return inference.variant, inference.reason
+
+
+def infer(game: Game) -> Inference:
+    """The variant the moves of ``game`` read as, whatever its GameType says, with the
+    evidence, its certainty and the replayed prefix. Cost: see ``detect_variant_replayed``."""
+    return _infer(game)
 
 
 @dataclass

@@ -32,10 +32,13 @@ from pdn.detect import (
     PrefixPly,
     detect_dialect,
     detect_variant_replayed,
+    infer,
     start_position,
+    written_notation,
 )
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding, Severity, quoted
+from pdn.geometry import Notation
 from pdn.position import FenError, Position, other_side, side_name
 from pdn.resolve import resolve
 from pdn.variants import Variant
@@ -248,6 +251,10 @@ class _Replayer:
         # plies detection already resolved and played, by node: reused, never redone
         self.detected: dict[GameNode, PrefixPly] = {ply.node: ply for ply in prefix}
         self.dialect, dialect_findings = detect_dialect(game, self.variant)
+        # squares in messages as the file writes them (an algebraic Russian file: c3, not 22)
+        self.notation: Notation = written_notation(game) or self.variant.default_notation
+        self.gametype = override is None and bool((game.headers.get("GameType") or "").strip())
+        self.board_hint: str | None = None  # said once, on the first main-line fault
         self.profile: DrawProfile = profile_for(self.variant, rules)
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
         self.plies = 0
@@ -366,6 +373,8 @@ class _Replayer:
     def _replay_node(self, line: _Line, node: GameNode) -> GameNode | None:
         """Replay one ply of ``line`` from ``node``; the last node it took (``node``, or the
         last part of a split capture), None when the line cannot go on."""
+        if not line.main and node is line.node:
+            self._misplaced_variation(line, node)
         ply = line.ply + 1
         if node.setup and not self._apply_setup(line, node, ply):
             return None
@@ -398,6 +407,39 @@ class _Replayer:
         self._record(line, node, last, move, before)
         self._count_draw_rules(line, last, move)
         return last
+
+    def _misplaced_variation(self, line: _Line, node: GameNode) -> None:
+        """lidraughts writes ``1. 32-28 (1... 5-10) 19-23``: the variation stands after the
+        move it follows instead of after the move it replaces. When the first move of a side
+        line does not play where it stands but plays after the main-line move beside it (and
+        its move number, if any, names that side), the line starts after that move: a
+        ``move-number`` warning with the hint, not an irregular move. Cost: two resolves,
+        for the first move of a side line only."""
+        parent = node.parent
+        main = parent.variations[0] if parent is not None else None
+        played = self.played.get(main) if main is not None else None
+        text = self._move_text(node)
+        if main is None or played is None or not text.strip("-.") or node.setup:
+            return
+        if resolve(line.position, text).code is None:
+            return  # it plays where it stands
+        after = played.after
+        if resolve(after, text).code is not None:
+            return
+        number = node.move_number or ""
+        if number and number.endswith("...") != (after.turn != self.variant.first_mover):
+            return  # numbered as the other side's move: not this dialect
+        self._at(
+            node,
+            line.ply + 1,
+            "move-number",
+            f"the variation ({number + ' ' if number else ''}{node.move}) stands after "
+            f"{main.move} but is an alternative to the move after it (lidraughts writes "
+            "variations so): replayed from there",
+        )
+        line.position = after
+        line.tracker.push(after, played.move)
+        line.ply += 1
 
     def _record(
         self, line: _Line, node: GameNode, last: GameNode, move: Move, before: Position
@@ -453,7 +495,7 @@ class _Replayer:
         """The move to apply for ``node`` (legal, or irregular as played) and the last node it
         was written in, reporting problems."""
         position = line.position
-        resolution = resolve(position, text)
+        resolution = resolve(position, text, self.notation)
         if resolution.code is None and resolution.move is not None:
             return resolution.move, node
         if (
@@ -485,8 +527,30 @@ class _Replayer:
             message += f" (legal: {self._alternatives(resolution.candidates)})"
         if move is None:
             message += "; the rest of this line is not replayed"
+        if line.main and code != "ambiguous-move":
+            message += self._other_board()
         self._at(node, ply, code, message)
         return move, node
+
+    def _other_board(self) -> str:
+        """Words for the first main-line fault when the moves read as a variant on another
+        board than the GameType's (8x8 algebraic moves under GameType 20), else "". Cost:
+        one inference (at most ``DETECTION_PLIES`` plies per candidate), once per game."""
+        if self.board_hint is not None:
+            return ""
+        self.board_hint = ""
+        if self.gametype:
+            inference = infer(self.game)
+            inferred, reason = inference.variant, inference.reason
+            board, other = self.variant.board, inferred.board
+            if inference.certain and (other.width, other.height) != (board.width, board.height):
+                gametype = self.game.headers.get("GameType", "").strip()
+                self.board_hint = (
+                    f"; the moves look like {other.width}x{other.height} {inferred.name} "
+                    f"({reason}), not {board.width}x{board.height} {self.variant.name}: "
+                    f"is GameType {gametype!r} right?"
+                )
+        return self.board_hint
 
     def _join_split_capture(
         self, position: Position, node: GameNode, text: str
@@ -547,7 +611,7 @@ class _Replayer:
         line.king_runs[colour] = (move.to_square, run)
         men = material_of(position)[0 if colour == "W" else 2]
         if run > limit and men:
-            board, notation = self.variant.board, self.variant.default_notation
+            board, notation = self.variant.board, self.notation
             self._at(
                 node,
                 ply,
@@ -558,7 +622,7 @@ class _Replayer:
             )
 
     def _alternatives(self, moves: tuple[Move, ...]) -> str:
-        board, notation = self.variant.board, self.variant.default_notation
+        board, notation = self.variant.board, self.notation
         words = [move.notation(board, notation, full=move.is_capture) for move in moves]
         shown = ", ".join(words[:MAX_ALTERNATIVES])
         more = len(words) - MAX_ALTERNATIVES

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from pdn.geometry import Board
+from pdn.geometry import Board, Notation
 from pdn.movegen import Move, RawMove, Rules, rules_for
 from pdn.position import Piece, Position, side_name
 from pdn.variants import Variant
@@ -78,8 +78,9 @@ class WrittenMove:
     from_file: int | None = None
 
 
-def resolve(position: Position, written: str) -> Resolution:
-    """The legal move ``written`` means in ``position``, or an irregularity with its reason.
+def resolve(position: Position, written: str, notation: Notation | None = None) -> Resolution:
+    """The legal move ``written`` means in ``position``, or an irregularity with its reason,
+    naming squares in ``notation`` (the file's; default: the variant's own).
 
     Fast path: only the legal moves whose from and to squares a reading names become `Move`
     objects (`matching_moves` on them gives what it gives on the whole list); the complete
@@ -95,8 +96,8 @@ def resolve(position: Position, written: str) -> Resolution:
         if len(groups) == 1:
             return Resolution(groups[0], None, "", (), None)
         if groups:
-            return _ambiguous(position, written.strip(), groups)
-    return diagnose(position, readings[0], position.legal_moves(keep_duplicates=True))
+            return _ambiguous(position, written.strip(), groups, notation)
+    return diagnose(position, readings[0], position.legal_moves(keep_duplicates=True), notation)
 
 
 def _raw_candidates(
@@ -262,16 +263,22 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def full_path(move: Move, variant: Variant) -> str:
-    """The move with every landing square, in the variant's notation and capture separator."""
+def full_path(move: Move, variant: Variant, notation: Notation | None = None) -> str:
+    """The move with every landing square, in ``notation`` (default: the variant's own) and
+    the variant's capture separator."""
     return move.notation(
-        variant.board, variant.default_notation, full=True, separator=variant.capture_separator
+        variant.board,
+        notation or variant.default_notation,
+        full=True,
+        separator=variant.capture_separator,
     )
 
 
-def _listing(position: Position, moves: Iterable[Move], limit: int = 8) -> str:
+def _listing(
+    position: Position, moves: Iterable[Move], notation: Notation | None, limit: int = 8
+) -> str:
     """The moves' full paths for a message, one per key, at most ``limit`` of them."""
-    texts = [full_path(move, position.variant) for move in _unique(moves)]
+    texts = [full_path(move, position.variant, notation) for move in _unique(moves)]
     shown = ", ".join(texts[:limit])
     return shown + (f" and {len(texts) - limit} more" if len(texts) > limit else "")
 
@@ -290,9 +297,11 @@ def _irregular(
     return Resolution(None, code, reason, _unique(moves), as_played)
 
 
-def _ambiguous(position: Position, written: str, groups: list[Move]) -> Resolution:
+def _ambiguous(
+    position: Position, written: str, groups: list[Move], notation: Notation | None
+) -> Resolution:
     reason = (
-        f"{written!r} fits {len(groups)} legal moves: {_listing(position, groups)}; "
+        f"{written!r} fits {len(groups)} legal moves: {_listing(position, groups, notation)}; "
         "the full path is needed"
     )
     return Resolution(groups[0], "ambiguous-move", reason, tuple(groups), None)
@@ -301,7 +310,12 @@ def _ambiguous(position: Position, written: str, groups: list[Move]) -> Resoluti
 # --- irregular moves -------------------------------------------------------------------------
 
 
-def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) -> Resolution:
+def diagnose(
+    position: Position,
+    reading: WrittenMove,
+    moves: Sequence[Move],
+    notation: Notation | None = None,
+) -> Resolution:
     """Why no legal move fits ``reading``, and the piece movement as recorded if playable.
 
     Cost: only for irregular moves; at most one extra capture search (free choice) plus one
@@ -310,7 +324,8 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
     variant = position.variant
     board = variant.board
     to_square = reading.squares[-1]
-    shown_to = board.format_square(to_square, variant.default_notation)
+    notation = notation or variant.default_notation
+    shown_to = board.format_square(to_square, notation)
     if reading.from_file is not None:
         return _irregular(
             "illegal-move",
@@ -319,7 +334,7 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
             moves,
         )
     from_square = reading.squares[0]
-    shown_from = board.format_square(from_square, variant.default_notation)
+    shown_from = board.format_square(from_square, notation)
     piece = position.piece_at(from_square)
     if piece is None:
         return _irregular("illegal-move", f"there is no piece on {shown_from}", moves)
@@ -336,7 +351,7 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
         if step is not None:
             return _irregular(
                 "missed-capture",
-                f"a capture was compulsory: {_listing(position, captures)}",
+                f"a capture was compulsory: {_listing(position, captures, notation)}",
                 moves,
                 as_played=step,
             )
@@ -344,14 +359,14 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
     if recorded is not None:
         return _irregular(
             "capture-rule",
-            _capture_rule_reason(position, recorded, captures),
+            _capture_rule_reason(position, recorded, captures, notation),
             moves,
             as_played=recorded,
         )
     unfinished = _capture_as_written(position, reading.squares)
     if unfinished is not None:
         longer = [move for move in captures if move.from_square == from_square]
-        options = f" ({_listing(position, longer)})" if longer else ""
+        options = f" ({_listing(position, longer, notation)})" if longer else ""
         return _irregular(
             "capture-rule",
             f"the capture was not finished: it must go on while pieces can be taken{options}",
@@ -362,16 +377,15 @@ def diagnose(position: Position, reading: WrittenMove, moves: Sequence[Move]) ->
     return _irregular(
         "illegal-move",
         f"the {kind} on {shown_from} cannot go to {shown_to}: "
-        f"{_why_not(position, piece, reading.squares)}",
+        f"{_why_not(position, piece, reading.squares, notation)}",
         moves,
     )
 
 
-def _why_not(position: Position, piece: Piece, squares: Sequence[int]) -> str:
+def _why_not(position: Position, piece: Piece, squares: Sequence[int], notation: Notation) -> str:
     """Words for a piece movement that is no move at all: occupied, blocked, or not a step
     this piece makes (asks the engine about the piece alone on the board)."""
     board = position.variant.board
-    notation = position.variant.default_notation
     from_square, to_square = squares[0], squares[-1]
     if to_square != from_square and position.piece_at(to_square) is not None:
         return f"{board.format_square(to_square, notation)} is occupied"
@@ -421,7 +435,9 @@ def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | Non
     return captures[0] if captures else None
 
 
-def _capture_rule_reason(position: Position, recorded: Move, captures: Sequence[Move]) -> str:
+def _capture_rule_reason(
+    position: Position, recorded: Move, captures: Sequence[Move], notation: Notation
+) -> str:
     """Words for a real capture that the variant's capture law (or its men) forbid."""
     variant = position.variant
     mover = position.piece_at(recorded.from_square)
@@ -432,12 +448,12 @@ def _capture_rule_reason(position: Position, recorded: Move, captures: Sequence[
     else:
         rule = CAPTURE_LAW_WORDS.get(variant.capture_law, "another capture was compulsory")
     legal = (
-        f"the legal captures are {_listing(position, captures)}"
+        f"the legal captures are {_listing(position, captures, notation)}"
         if captures
         else "no capture was legal"
     )
     return (
-        f"{variant.name} rule: {rule}; {full_path(recorded, variant)} takes "
+        f"{variant.name} rule: {rule}; {full_path(recorded, variant, notation)} takes "
         f"{_pieces(len(recorded.captures))}; {legal}"
     )
 

@@ -254,7 +254,8 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             yield from _chunks(stream, decoder)
         return
     first = True
-    cr_only: bool | None = None  # decided at the first line break
+    cr_only: bool | None = None  # is the first line break a lone CR? (decided once)
+    held = ""  # a CR ending a chunk before that is decided
     while True:
         data = source.read(CHUNK_CHARS)
         if isinstance(data, bytes):
@@ -265,14 +266,27 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             if first and text.startswith("\ufeff"):
                 text = text[1:]
         first = False
-        if cr_only is None and ("\r" in text or "\n" in text):
-            cr_only = "\n" not in text
+        text, held = held + text, ""
+        if cr_only is None:
+            cr_only, held = _lone_cr(text, final=not data)
+            text = text[: len(text) - len(held)]
         if cr_only:  # old Mac line ends: one character for another, offsets unchanged
             text = text.replace("\r", "\n")
         if text:
             yield text, known
         if not data:
             return
+
+
+def _lone_cr(text: str, *, final: bool) -> tuple[bool | None, str]:
+    """Whether the first line break of ``text`` is a lone CR (None: no break yet), and the
+    CR to hold back when it ends the text and the next character decides."""
+    cr, lf = text.find("\r"), text.find("\n")
+    if cr < 0 or (0 <= lf < cr):
+        return (False if lf >= 0 else None), ""
+    if cr + 1 < len(text):
+        return text[cr + 1] != "\n", ""
+    return (True, "") if final else (None, "\r")
 
 
 def stdin_bytes() -> BinaryIO:

@@ -304,3 +304,35 @@ def test_a_closed_stdout_ends_every_verb_quietly(tmp_path, argv: list[str]) -> N
     )
     assert "Broken pipe" not in done.stderr and "Traceback" not in done.stderr
     assert "Exception ignored" not in done.stderr
+
+
+# -- speak the file's language ----------------------------------------------------------------
+
+
+def test_messages_name_squares_as_the_file_writes_them() -> None:
+    # Russian is algebraic by default: a numeric file gets numbers (22-15 is c3-e5) ...
+    (numeric,) = audit(read_game('[GameType "25"]\n1. 22-15 *'))
+    assert numeric.code == "illegal-move" and "the man on 22 cannot go to 15" in numeric.message
+    assert "c3" not in numeric.message
+    # ... and International is numeric by default: an algebraic file gets algebraic squares
+    (algebraic,) = audit(read_game('[GameType "20"]\n1. c3-e5 *'))
+    assert "the man on c3 cannot go to e5" in algebraic.message
+    assert "(legal: b4-c5, d4-e5" in algebraic.message
+    assert "look like" not in algebraic.message  # one move is no evidence of another board
+
+
+def test_8x8_moves_under_gametype_20_say_so() -> None:
+    game = read_game('[GameType "20"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 h6-g5 *')
+    (first, *_rest) = [f for f in audit(game) if f.severity == "error"]
+    assert "the moves look like 8x8 russian" in first.message
+    assert "is GameType '20' right?" in first.message
+
+
+def test_a_lidraughts_variation_after_the_move_it_follows_is_a_warning() -> None:
+    game = read_game('[GameType "20"]\n1. 32-28 (1... 17-21 2. 28-22) 19-23 2. 28x19 14x23 *')
+    findings = audit(game)
+    assert [(f.code, f.severity) for f in findings] == [("move-number", "warning")]
+    assert "alternative to the move after it (lidraughts" in findings[0].message
+    # the variation is replayed from after 32-28: its second move is checked there
+    bad = read_game('[GameType "20"]\n1. 32-28 (1... 17-21 2. 28-21) 19-23 *')
+    assert [f.code for f in audit(bad)] == ["move-number", "illegal-move"]
