@@ -464,7 +464,12 @@ class _GameCards:
         return move.notation(self.board, self.notation, full=move.is_capture)
 
     def _figure(self, position: Position, arrows: list[Arrow], caption: str) -> str:
-        diagram = Diagram.of(position, notation=self.notation, arrows=arrows)
+        """The board with ``arrows``; the ends of the move the card is about (the last arrow,
+        not an alternative) tinted."""
+        ends = [(a.path[0], a.path[-1]) for a in arrows if a.kind != "alternative"][-1:]
+        highlight = [square for pair in ends for square in pair]
+        diagram = Diagram.of(position, notation=self.notation, arrows=arrows, highlight=highlight)
+
         self.page.boards.add((self.board, self.notation, False))
         return (
             f"<figure>{diagram.svg(defs=False, xmlns=False, scale=BOARD_PIXELS / diagram.width)}"

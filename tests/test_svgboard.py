@@ -126,4 +126,7 @@ def test_show_svg_draws_diagrams_and_svg_terminal_the_screen(tmp_path: Path) -> 
     assert pieces_of(drawn[1]) == {square: piece.value for square, piece in after.pieces()}
     (arrow,) = [e for e in drawn[1].iter() if e.get("class") == "arrow"]
     assert arrow.get("data-path") == "28 19"
+    tinted = [e for e in drawn[1].iter() if e.get("class") == "hl"]
+    assert len(tinted) == 2  # the last move's two ends
+
     assert "data-piece" not in screen.read_text(encoding="utf-8")  # rich's terminal picture

@@ -107,6 +107,7 @@ def diagram(board: BoardView) -> Diagram:
         notation=board.notation,
         flip=board.flip,
         arrows=[Arrow(last.path, last.captures)] if last is not None else [],
+        highlight=(last.path[0], last.path[-1]) if last is not None else (),
         caption=board.caption,
     )
 
