@@ -278,7 +278,9 @@ class Position:
             raise ValueError(f"no {side_name(self.turn)} piece on {self._name(from_square)}")
         captured = 0
         for square in move.captures:
-            captured |= 1 << self.variant.board.bit_index(square)
+            if not 0 < square < len(index_of):
+                self.variant.board.bit_index(square)  # raises the ValueError
+            captured |= 1 << index_of[square]
         kings = self.king_bits
         crowned = kings & source or move.promotes or rules.crown[white] & target
         own = (own & ~source) | target
@@ -311,10 +313,12 @@ class Position:
         return BoardView.from_position(self)
 
 
-# The slots' own setters: immutable to everyone else, about twice as fast as
-# object.__setattr__ (a Position is built per ply played).
+# The attributes' own setters: immutable to everyone else, about twice as fast as
+# object.__setattr__ (a Position is built per ply played). ``vars`` rather than
+# ``Position.__dict__``: the same descriptors when mypyc compiles this module.
 (_set_variant, _set_turn, _set_white, _set_black, _set_kings, _set_notes) = (
-    Position.__dict__[name].__set__ for name in Position.__slots__
+    vars(Position)[name].__set__
+    for name in ("variant", "turn", "white_bits", "black_bits", "king_bits", "_notes")
 )
 
 

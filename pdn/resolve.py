@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from pdn.geometry import Board, Notation
 from pdn.movegen import Move, RawMove, Rules, rules_for
@@ -59,9 +60,10 @@ CAPTURE_LAW_WORDS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Resolution:
-    """What a written move means in a position (see module docstring for the decisions)."""
+class Resolution(NamedTuple):
+    """What a written move means in a position (see module docstring for the decisions).
+    A named tuple: one is built per ply replayed, and it builds in a sixth of a frozen
+    dataclass's time."""
 
     move: Move | None
     code: str | None
@@ -91,6 +93,14 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
         return _irregular("illegal-move", readings, position.legal_moves(keep_duplicates=True))
     rules = rules_for(position.variant)
     raw = _raw_candidates(rules, position, readings)
+    if len(readings) == 1 and len(readings[0].squares) == 2 and readings[0].from_file is None:
+        # the usual text (``32-28``, ``28x19``): one raw move from and to those squares is
+        # the move (several may still be one move: duplicate paths, merged below)
+        index_of = rules.index_of
+        source, target = (index_of[square] for square in readings[0].squares)
+        hits = [move for move in raw if move[0] == source and move[1] == target]
+        if len(hits) == 1:
+            return Resolution(rules.to_move(hits[0]), None, "", (), None)
     for reading in readings:
         groups = matching_moves(_with_written_ends(rules, raw, reading), position, reading)
         if len(groups) == 1:
