@@ -28,9 +28,10 @@ fix                finding code        what it does
 ``gametype``       ``variant``         adds the GameType only one variant plays (never 20)
 ``result-board``   ``result``          the result the final position decides (no pieces/move)
 ``result-tag``     ``result``          Result tag and terminator agree (a missing one copied)
-``result-style``   --                  the result in the variant's style (2-0 / 1-0 ...)
+``result-style``   ``result``          the result in the variant's style (2-0 / 1-0 ...)
 =================  ==================  ==========================================================
 
+Without its option, the first main-line move a cut would start at is logged, not changed.
 ``--only`` (``RepairOptions.only``) names finding codes or fix names. Cost: one audit replay
 of the game, one more after each repair that changed moves, plus for ``capture-path`` one
 resolve per remaining ply and reading, and for ``gametype`` one main-line resolve per
@@ -61,23 +62,23 @@ if TYPE_CHECKING:
 IRREGULAR_CODES = frozenset({"illegal-move", "missed-capture", "capture-rule"})
 #: Readings of the rest of a line followed at once when later moves are ambiguous too.
 MAX_READINGS = 16
-#: Every fix name, with the finding code it answers (``None``: no finding reports it).
-FIXES: dict[str, str | None] = {
-    "encoding": "encoding",
-    "junk": "syntax",
-    "tag-space": "tag",
-    "empty-tag": "tag",
-    "date": "tag",
-    "split-capture": "capture-rule",
-    "capture-sign": None,
-    "capture-path": "ambiguous-move",
-    "cut-after-end": "moves-after-end",
-    "cut-irregular": "illegal-move",
-    "move-number": "move-number",
-    "gametype": "variant",
-    "result-board": "result",
-    "result-tag": "result",
-    "result-style": "result",
+#: Every fix name, with the finding codes it answers (the first one names its changes).
+FIXES: dict[str, tuple[str, ...]] = {
+    "encoding": ("encoding",),
+    "junk": ("syntax",),
+    "tag-space": ("tag",),
+    "empty-tag": ("tag",),
+    "date": ("tag",),
+    "split-capture": ("capture-rule",),
+    "capture-sign": (),
+    "capture-path": ("ambiguous-move",),
+    "cut-after-end": ("moves-after-end",),
+    "cut-irregular": ("illegal-move", "missed-capture", "capture-rule"),
+    "move-number": ("move-number",),
+    "gametype": ("variant",),
+    "result-board": ("result",),
+    "result-tag": ("result",),
+    "result-style": ("result",),
 }
 UNDECIDED = "cannot be decided"
 #: Why a game keeps at least one tag and a game without tags gets none: the scanner reads the
@@ -217,7 +218,7 @@ class _Work:
 
     def allowed(self, fix: str) -> bool:
         only = self.options.only
-        return only is None or fix in only or FIXES[fix] in only
+        return only is None or fix in only or not only.isdisjoint(FIXES[fix])
 
     def log(
         self,
@@ -237,7 +238,7 @@ class _Work:
         self.changes.append(
             Change(
                 fix,
-                code or FIXES[fix],
+                code or next(iter(FIXES[fix]), None),
                 before,
                 after,
                 file=source.file,
@@ -539,17 +540,35 @@ def fix_cuts(work: _Work) -> None:
     """``--cut-after-end`` / ``--cut-irregular``: the main line from the first move after the
     end, or from the first irregular move, becomes a variation (a comment names the finding);
     the result becomes the rule's outcome, or ``*``."""
-    wanted = set()
-    if work.options.cut_after_end and work.allowed("cut-after-end"):
-        wanted.add("moves-after-end")
-    if work.options.cut_irregular and work.allowed("cut-irregular"):
-        wanted |= IRREGULAR_CODES
-    if not wanted:
-        return
-    for finding, node in _on_mainline(work.game, work.replay, wanted):  # the first one
-        if INTERNAL_ERROR not in finding.message:
-            _cut(work, node, finding)
-            return
+    cuts = {
+        "cut-after-end": work.options.cut_after_end,
+        "cut-irregular": work.options.cut_irregular,
+    }
+    wanted = {code for fix in cuts if work.allowed(fix) for code in FIXES[fix]}
+    found = [
+        (finding, node)
+        for finding, node in _on_mainline(work.game, work.replay, wanted)
+        if INTERNAL_ERROR not in finding.message  # an engine bug, not the record's fault
+    ]
+    chosen = [(finding, node) for finding, node in found if cuts[_cut_name(finding)]]
+    if chosen:
+        _cut(work, chosen[0][1], chosen[0][0])
+    elif found:
+        finding, node = found[0]
+        fix = _cut_name(finding)
+        work.log(
+            fix,
+            node.move,
+            None,
+            node=node,
+            ply=finding.ply,
+            code=finding.code,
+            note=f"--{fix} would make the moves from here a variation",
+        )
+
+
+def _cut_name(finding: Finding) -> str:
+    return "cut-after-end" if finding.code == "moves-after-end" else "cut-irregular"
 
 
 def _on_mainline(
@@ -572,7 +591,7 @@ def _on_mainline(
 
 
 def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
-    fix = "cut-after-end" if finding.code == "moves-after-end" else "cut-irregular"
+    fix = _cut_name(finding)
     parent = node.parent
     assert finding.ply is not None
     if parent is None or parent.parent is None:

@@ -255,7 +255,7 @@ def test_moves_after_a_draw_by_rule_become_a_variation() -> None:
 def test_without_the_cut_option_moves_after_the_end_stay() -> None:
     text, changes = fixed(FAULTS_CUT)
     assert "5. e1-f2 1-0" in text
-    assert {(c.fix, c.after) for c in changes} == {("result-tag", None)}
+    assert {(c.fix, c.after) for c in changes} == {("cut-after-end", None), ("result-tag", None)}
 
 
 def test_irregular_moves_become_a_variation_and_the_result_a_star() -> None:
@@ -269,8 +269,11 @@ def test_irregular_moves_become_a_variation_and_the_result_a_star() -> None:
     assert changes[0].fix == "cut-irregular" and changes[0].code == "missed-capture"
     again, more = fixed(text, cut_irregular=True)
     assert again == text and more == []
-    text, changes = fixed(record)  # without the option: kept as it is
-    assert "2. 33-29 23x32 3. 37x28 2-0" in text and changes == []
+    text, changes = fixed(record)  # without the option: kept as it is, and logged
+    assert "2. 33-29 23x32 3. 37x28 2-0" in text
+    assert [(c.fix, c.code, c.ply, c.after) for c in changes] == [
+        ("cut-irregular", "missed-capture", 3, None)
+    ]
 
 
 def test_an_irregular_first_move_cannot_be_cut() -> None:

@@ -192,7 +192,7 @@ class Summary:
         for name, count in self.by_fix.most_common():
             yield f"  {name:<14} {count}"
         for name, count in self.undecided.most_common():
-            yield f"  {name:<14} {count} cannot be decided"
+            yield f"  {name:<14} {count} logged, not changed"
 
 
 class _Run:
