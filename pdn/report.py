@@ -23,22 +23,24 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pdn.commands.check import common_folder
+from pdn.drawrules import DrawTracker, profile_for
 from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.position import side_name
 from pdn.render import game_tag, game_title, move_number
 from pdn.replay import NotReplayedError
+from pdn.resolve import resolve
 from pdn.svgboard import Arrow, Diagram, Notation, definitions
 from pdn.writer import moves_in_notation
 
 if TYPE_CHECKING:
     from pdn.batch import GameReport
-    from pdn.drawrules import DrawProfile
     from pdn.geometry import Board
     from pdn.movegen import Move
     from pdn.position import Position
@@ -62,6 +64,7 @@ AFTER_CODES = frozenset({"move-limit", "repetition", "result"})
 #: Codes whose card lists the legal moves instead of the written one.
 IRREGULAR_CODES = frozenset({"illegal-move", "missed-capture", "capture-rule"})
 SEVERITIES = ("error", "warning", "info")
+_SQUARE_SEPARATORS = re.compile(r"[-x:]")
 #: Header-level codes whose card shows the game's start (fen) or final (result) position.
 HEADER_BOARD_CODES = frozenset({"fen", "result"})
 
@@ -444,10 +447,8 @@ class _GameCards:
 
     def _written_arrow(self, written: str) -> Arrow | None:
         """The squares the text names, as a fault arrow (when no piece movement was applied)."""
-        import re
-
         squares = []
-        for part in re.split(r"[-x:]", written):
+        for part in _SQUARE_SEPARATORS.split(written):
             try:
                 squares.append(self.board.parse_square(part))
             except ValueError:
@@ -455,8 +456,6 @@ class _GameCards:
         return Arrow(tuple(squares), (), "fault") if len(squares) >= 2 else None
 
     def _alternatives(self, before: Position, written: str, code: str) -> list[Move]:
-        from pdn.resolve import resolve
-
         candidates = list(resolve(before, written).candidates)
         return candidates or ([] if code == "ambiguous-move" else before.legal_moves())
 
@@ -519,15 +518,13 @@ class _GameCards:
     def _draw_count(self, finding: Finding, node: GameNode) -> str:
         """Where the count that expired started: the plies of a repetition, the quiet plies,
         or the ending's start (main line only; recounted from the start position)."""
-        from pdn.drawrules import DrawTracker, profile_for
-
         ply = finding.ply or 0
         positions, moves = self.replay.positions, self.replay.moves
         if node not in self.mainline_nodes or not 1 <= ply < len(positions):
             return ""
         if any(nodes[0].setup for nodes in self.replay.mainline_plies[:ply]):
             return ""  # a setup inside the line restarts the count: not recounted here
-        profile: DrawProfile = profile_for(self.variant, self.page.rules)
+        profile = profile_for(self.variant, self.page.rules)
         tracker = DrawTracker.start(profile, positions[0])
         events = []
         for step in range(1, ply + 1):
