@@ -2,10 +2,11 @@
 
 ``TextReport`` takes the findings of one file after another (in file order) and writes the
 lines of each file when the next file starts or at ``close()``. ``info`` findings are shown
-only when ``verbose``. A finding repeated within a file (same code, severity and message,
-e.g. the same inference for every game) is one line: the first place, then the count and
-the games, ``(games 3-57, 55 games)``. JSON output does not come here: it keeps every
-finding. Memory: one entry per distinct message of the current file.
+only when ``verbose``. A finding repeated across the games of a file (same code, severity and
+message, e.g. the same inference for every game) is one line: the first place, then the count
+and the games, ``(games 3-57, 55 games)``; repeats inside one game keep their own lines.
+JSON output does not come here: it keeps every finding. Memory: one entry per distinct
+message of the current file (and the findings of a message while they are in one game).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ SHOWN_RANGES = 6
 
 @dataclass
 class _Group:
-    first: Finding
+    findings: list[Finding] = field(default_factory=list)  # while they are in one game
     count: int = 0
     games: list[int] = field(default_factory=list)
 
@@ -49,15 +50,22 @@ class TextReport:
             key = (finding.code, finding.severity, finding.message)
             group = self.groups.get(key)
             if group is None:
-                group = self.groups[key] = _Group(finding)
+                group = self.groups[key] = _Group()
             group.count += 1
             if finding.game is not None and (not group.games or group.games[-1] != finding.game):
                 group.games.append(finding.game)
+            if len(group.games) <= 1 or not group.findings:
+                group.findings.append(finding)
 
     def flush(self) -> None:
         """Write the lines of the current file."""
         for group in self.groups.values():
-            self.out.write(grouped_line(group.first, group.count, group.games) + "\n")
+            if len(group.games) <= 1:  # repeats within one game are faults at several plies
+                for finding in group.findings:
+                    self.out.write(finding.to_text() + "\n")
+            else:
+                line = grouped_line(group.findings[0], group.count, group.games)
+                self.out.write(line + "\n")
         self.groups.clear()
 
     close = flush

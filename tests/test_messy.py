@@ -15,10 +15,11 @@ import pytest
 
 from pdn.cli import main
 from pdn.detect import detect_variant
+from pdn.findings import Finding
 from pdn.reader import read_game, read_games
 from pdn.replay import audit
 from pdn.scan import iter_spans
-from pdn.textreport import game_ranges
+from pdn.textreport import TextReport, game_ranges
 from pdn.writer import write_game
 
 
@@ -336,3 +337,17 @@ def test_a_lidraughts_variation_after_the_move_it_follows_is_a_warning() -> None
     # the variation is replayed from after 32-28: its second move is checked there
     bad = read_game('[GameType "20"]\n1. 32-28 (1... 17-21 2. 28-21) 19-23 *')
     assert [f.code for f in audit(bad)] == ["move-number", "illegal-move"]
+
+
+def test_a_repeat_inside_one_game_keeps_its_lines() -> None:
+    out = io.StringIO()
+    report = TextReport(out)
+    same = [
+        Finding("missed-capture", "a capture was compulsory: 8x19", game=3, ply=p) for p in (5, 9)
+    ]
+    other = [Finding("tag", "tag Event appears more than once", game=g) for g in (1, 2, 4)]
+    report.add(other[:2] + same + other[2:])
+    report.close()
+    lines = out.getvalue().splitlines()
+    assert lines[0].endswith("tag Event appears more than once (games 1-2, 4, 3 games)")
+    assert [line.split("game 3 ")[1][:5] for line in lines[1:]] == ["ply 5", "ply 9"]
