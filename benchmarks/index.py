@@ -6,9 +6,10 @@ The shared corpus (``../shared/corpus``, 4,405 games) is copied ``--copies`` tim
 ``--workdir`` (byte-identical copies in their own folders: every game is a distinct game of
 the index, and every position occurs ``--copies`` times as often as in the corpus: a harder
 case for position queries than distinct games). Then ``pdn index`` builds the database
-(wall time: the work runs on ``--jobs`` processes), and each query is answered in process by
-``pdn.index.find`` + ``explore`` (what ``pdn search`` does after opening the file), best wall
-time of ``--repeat`` runs; finally one ``pdn search`` command end to end. Prints markdown.
+(wall time: the work runs on ``--jobs`` processes), and each query is answered in process, best wall
+time of ``--repeat`` runs (``pdn.index.search`` with the default ``--limit 50``: what ``pdn search``
+does after opening the file); finally one ``pdn search`` command end to end. ``--keep``
+queries an index built before. Prints markdown.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from pdn.batch import expand_paths
 from pdn.filters import Criteria, MaterialSpec
-from pdn.index import explore, find, open_index
+from pdn.index import open_index, search
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 QUERIES = {
@@ -92,11 +93,8 @@ def main() -> None:
         found = 0
         for _ in range(args.repeat):
             started = time.perf_counter()
-            hits = list(find(db, criteria))
-            if criteria.position:
-                explore(hits, criteria.position[0])
+            found = search(db, criteria, limit=50).total
             best = min(best, time.perf_counter() - started)
-            found = len(hits)
         print(f"| {name} | {found:,} | {best * 1000:.1f} |")
     started = time.perf_counter()
     command = [*pdn, "search", str(db_path), "--position", "B:W28,31,33-50:B1-20", "--limit", "5"]

@@ -14,9 +14,11 @@ Tables (``PRAGMA user_version`` = ``SCHEMA_VERSION``, ``PRAGMA application_id`` 
 - ``games(id, file_id, ordinal, line, start_byte, end_byte, variant, white, black, white_key,
   black_key, event, date, round, result, outcome, winner, plies, tags)``: ``tags`` is the JSON
   list of [name, value]; ``*_key`` are ``pdn.names.name_key``; ``winner`` W/B/D or NULL.
-- ``positions(key, game_id, ply, next_move, winner)``: one row per main-line position,
+- ``positions(key, game_id, ply, next_move, winner)``: one row per distinct main-line
+  position of a game, at the first ply it stands (a repeated position is not stored again):
   ``key`` its Zobrist key (``pdn.zobrist``), ``next_move`` the move played from it (NULL at
-  the end). Clustered on (key, game_id, ply): a position query reads one B-tree range.
+  the end), ``winner`` the game's (W/B/D, NULL unknown). Clustered on (key, game_id, ply): a
+  position query reads one B-tree range and counts the explorer summary from it alone.
 - ``materials(signature, game_id, ply)``: each material a game passes through, first ply.
 - ``findings(game_id, code, severity, ply, line, column, move, message)``.
 
@@ -41,7 +43,7 @@ from pdn.gamefacts import GameFacts, game_facts
 from pdn.names import name_key, name_tokens
 from pdn.scan import Span
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: positions hold each game's first ply of a position only
 #: ``PRAGMA application_id`` of a pdn index ("PDNx" in ASCII).
 APPLICATION_ID = 0x50444E78
 #: Games written to the database per transaction.
@@ -261,9 +263,10 @@ def _insert(db: sqlite3.Connection, batch: list[GameFacts], file_ids: dict[str, 
             game_id = _insert_game(db, facts, file_ids[facts.file or ""])
             winner = facts.winner
             moves = facts.moves
+            first_plies = {key: ply for ply, key in reversed(list(enumerate(facts.keys)))}
             rows = [
                 (key, game_id, ply, moves[ply] if ply < len(moves) else None, winner)
-                for ply, key in enumerate(facts.keys)
+                for key, ply in first_plies.items()
             ]
             db.executemany("INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)", rows)
             positions += len(rows)
@@ -353,12 +356,54 @@ _GAME_COLUMNS = (
 )
 
 
+@dataclass(frozen=True)
+class Found:
+    """A search's answer: the first ``limit`` games, how many passed, and for a position the
+    explorer summary of the moves played from it."""
+
+    hits: list[Hit]
+    total: int
+    moves: list[MoveStats]
+
+
+def search(db: sqlite3.Connection, criteria: Criteria, *, limit: int = 0) -> Found:
+    """What ``pdn search`` shows: the games passing ``criteria`` (the first ``limit``, all
+    when 0), their number and, for a position, the explorer summary. A position with no other
+    filter is answered by SQL alone (one range read of ``positions`` per key, then the rows of
+    the listed games only); other filters read every candidate game's row."""
+    turn = (criteria.position or "").strip().strip('"')[:1].upper()
+    turn = turn if turn in ("W", "B") else ""
+    if criteria.position and criteria == Criteria(
+        position=criteria.position, variant=criteria.variant
+    ):
+        keys = list(criteria.readable_variants.values())
+        marks = ",".join("?" * len(keys))
+        by_move = (
+            "SELECT next_move, winner, count(*) FROM positions"
+            f" WHERE key IN ({marks}) GROUP BY next_move, winner"
+        )
+        lines = db.execute(by_move, keys).fetchall()
+        listed = "SELECT game_id, ply, next_move FROM positions WHERE key = ? ORDER BY game_id"
+        at: dict[int, tuple[int, str | None]] = {}
+        for key in keys:  # each key's rows come in game order: no sort, stop at the limit
+            for game_id, ply, move in db.execute(
+                listed + (" LIMIT ?" if limit > 0 else ""), (key, limit) if limit > 0 else (key,)
+            ):
+                at[game_id] = (ply, move)
+        wanted = set(sorted(at)[:limit] if limit > 0 else at)
+        hits = [_hit(row, at[row[0]], None) for row in _game_rows(db, criteria, wanted)]
+        return Found(hits, sum(count for *_line, count in lines), explore(lines, turn))
+    hits = list(find(db, criteria))
+    summary = explore(((hit.next_move, hit.winner, 1) for hit in hits), turn)
+    return Found(hits[:limit] if limit > 0 else hits, len(hits), summary if turn else [])
+
+
 def find(db: sqlite3.Connection, criteria: Criteria) -> Iterator[Hit]:
     """The games of the index that pass ``criteria``, in index order (file, then game);
     for ``--position`` the first ply where the position stood and the move played there."""
     at_position = _first_plies(
         db,
-        "SELECT game_id, min(ply), next_move FROM positions WHERE key = ? GROUP BY game_id",
+        "SELECT game_id, ply, next_move FROM positions WHERE key = ?",
         criteria.readable_variants.values() if criteria.position else None,
     )
     at_material = _first_plies(
@@ -371,26 +416,30 @@ def find(db: sqlite3.Connection, criteria: Criteria) -> Iterator[Hit]:
         if found is not None:
             wanted = set(found) if wanted is None else wanted & set(found)
     for row in _game_rows(db, criteria, wanted):
-        game_id = row[0]
-        if not _row_passes(db, criteria, row):
-            continue
-        ply, next_move = (at_position or {}).get(game_id, (None, None))
-        material_ply = (at_material or {}).get(game_id, (None, None))[0]
-        yield Hit(
-            file=row[1],
-            game=row[2],
-            line=row[3],
-            variant=row[4],
-            white=row[5],
-            black=row[6],
-            event=row[7],
-            date=row[8],
-            result=row[9],
-            winner=row[10],
-            ply=ply,
-            next_move=next_move,
-            material_ply=material_ply,
-        )
+        if _row_passes(db, criteria, row):
+            position = (at_position or {}).get(row[0], (None, None))
+            yield _hit(row, position, (at_material or {}).get(row[0], (None, None))[0])
+
+
+def _hit(
+    row: tuple[Any, ...], position: tuple[int | None, str | None], material_ply: int | None
+) -> Hit:
+    """A ``Hit`` from a games row (``_GAME_COLUMNS``) and where the position / material stood."""
+    return Hit(
+        file=row[1],
+        game=row[2],
+        line=row[3],
+        variant=row[4],
+        white=row[5],
+        black=row[6],
+        event=row[7],
+        date=row[8],
+        result=row[9],
+        winner=row[10],
+        ply=position[0],
+        next_move=position[1],
+        material_ply=material_ply,
+    )
 
 
 def _first_plies(
@@ -455,21 +504,22 @@ def _row_passes(db: sqlite3.Connection, criteria: Criteria, row: tuple[Any, ...]
     return criteria.passes(game)
 
 
-def explore(hits: Iterable[Hit], turn: str | None) -> list[MoveStats]:
-    """The explorer summary of position hits: per next move (most played first), games,
-    results, and the score of ``turn``, the side to move there (``None``: no score)."""
+def explore(lines: Iterable[tuple[str | None, str | None, int]], turn: str) -> list[MoveStats]:
+    """The explorer summary from (next move, winner W/B/D or None, games) triples: per move
+    (most played first) games, results, and the score of ``turn``, the side to move there
+    (``""``: no score)."""
     table: dict[str | None, list[int]] = {}
     column = {"W": 1, "D": 2, "B": 3}
-    for hit in hits:
-        counts = table.setdefault(hit.next_move, [0, 0, 0, 0])
-        counts[0] += 1
-        if hit.winner in column:
-            counts[column[hit.winner]] += 1
+    for move, winner, games in lines:
+        counts = table.setdefault(move, [0, 0, 0, 0])
+        counts[0] += games
+        if winner in column:
+            counts[column[winner]] += games
     stats = []
     for move, (games, white, draws, black) in table.items():
         known = white + draws + black
         wins = white if turn == "W" else black
-        score = (wins + draws / 2) / known if known and turn in ("W", "B") else None
+        score = (wins + draws / 2) / known if known and turn else None
         stats.append(MoveStats(move, games, white, draws, black, score))
     stats.sort(key=lambda line: (-line.games, line.move is None, line.move or ""))
     return stats

@@ -73,6 +73,8 @@ def test_position_search_lists_games_and_next_moves(
     [
         ["--position", SHARED_FEN],
         ["--position", "W:W31-50:B1-20"],
+        ["--position", SHARED_FEN, "--result", "draw"],
+        ["--position", SHARED_FEN, "--material", "20:20"],
         ["--material", "W20:B18"],
         ["--material", "20:20", "--result", "draw"],
         ["--player", "Sijbrands, Ton"],
@@ -182,3 +184,35 @@ def test_stdin_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path, ga
     assert main(["index", str(tmp_path / "games.db"), str(games), "-"]) == 2
     err = capsys.readouterr().err
     assert "not from stdin" in err and "1 file(s) indexed (3 games" in err
+
+
+def test_position_alone_and_with_filters_agree(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, games: Path
+) -> None:
+    """A position alone is answered in SQL; with another filter, game by game: the same."""
+    db = tmp_path / "games.db"
+    index(capsys, db, games)
+    for fen in (SHARED_FEN, "W:W31-50:B1-20"):
+        alone = search(capsys, db, "--position", fen)
+        filtered = search(capsys, db, "--position", fen, "--plies", "0..")
+        assert alone == filtered
+    first = search(capsys, db, "--position", "W:W31-50:B1-20", "--limit", "1")
+    assert [g["game"] for g in first["games"]] == [1] and first["total"] == 3
+
+
+def test_a_repeated_position_is_stored_at_its_first_ply(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "kings.pdn"
+    path.write_text(
+        '[GameType "20"]\n[SetUp "1"]\n[FEN "W:WK46:BK5"]\n\n'
+        "1. 46-41 5-10 2. 41-46 10-5 3. 46-41 *\n"
+    )
+    db = tmp_path / "kings.db"
+    index(capsys, db, path)
+    found = search(capsys, db, "--position", "W:WK46:BK5")
+    assert [(g["ply"], g["next_move"]) for g in found["games"]] == [(0, "46-41")]
+    assert found["moves"][0]["games"] == 1
+    assert select(capsys, str(path), "--position", "W:WK46:BK5")[0][2] == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*), max(ply) FROM positions").fetchone() == (4, 3)

@@ -57,7 +57,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search the index; results on stdout; 0, or 2 for a bad index or filter."""
-    from pdn.index import IndexError_, explore, find, open_index
+    from pdn.index import IndexError_, open_index, search
 
     try:
         criteria = criteria_from(args)
@@ -66,23 +66,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"pdn search: {error}", file=sys.stderr)
         return EXIT_USAGE
     with db:
-        hits = list(find(db, criteria))
+        found = search(db, criteria, limit=args.limit)
     db.close()
-    turn = criteria.position.strip().strip('"')[:1].upper() if criteria.position else None
-    moves = explore(hits, turn) if criteria.position else []
-    shown = hits if args.limit <= 0 else hits[: args.limit]
     if args.format == "json":
         document = {
-            "games": [hit.to_dict() for hit in shown],
-            "total": len(hits),
-            "moves": [line.__dict__ for line in moves],
+            "games": [hit.to_dict() for hit in found.hits],
+            "total": found.total,
+            "moves": [line.__dict__ for line in found.moves],
         }
         print(json.dumps(document, ensure_ascii=False))
         return EXIT_OK
     console = Console(file=sys.stdout)
-    console.print(_games_table(shown, len(hits)))
-    if moves:
-        console.print(_moves_table(moves, turn))
+    console.print(_games_table(found.hits, found.total))
+    if found.moves:
+        turn = (criteria.position or "").strip().strip('"')[:1].upper()
+        console.print(_moves_table(found.moves, turn))
     return EXIT_OK
 
 
