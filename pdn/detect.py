@@ -298,7 +298,7 @@ def _infer(game: Game) -> Inference:
         reason += f"; only {best_name} plays the moves"
     else:
         reason += f"; {best_name} plays the first {played} plies"
-    certain = played >= min(CERTAIN_PLIES, evidence.mainline_moves)
+    certain = named or played >= min(CERTAIN_PLIES, evidence.mainline_moves)
     if not certain:
         reason += f", too few to tell it from {others}"
     return Inference(VARIANTS[best_name], reason, certain, best_prefix)
@@ -468,7 +468,8 @@ def _replay_prefix(
 ) -> tuple[int, bool]:
     """(plies of the main line that replay as legal moves in ``variant``, all of the first
     ``limit`` plies legal?), appending each legal ply to ``prefix``. Cost: one replay of that
-    prefix; stops at the first irregular move or at ``limit``.
+    prefix; stops at the first irregular move or at ``limit``, and also, still legal, at an
+    ambiguous move or at a capture a dialect writes in parts (the audit decides those).
     """
     try:
         position = start_position(game, variant)
@@ -490,6 +491,12 @@ def _replay_prefix(
         text = dialect.move_text(text, variant.board)
         try:
             resolution = resolve(position, text)
+            if resolution.code == "ambiguous-move" or (
+                dialect.split_captures and resolution.code == "capture-rule"
+            ):
+                # a legal move written short, or a capture in parts the audit joins: the
+                # variant plays it, the audit decides it (not replayed here)
+                return plies, True
             if resolution.move is None or resolution.code is not None:
                 return plies, False
             after = position.play(resolution.move)
