@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import games
 
 import pdn.commands.fix as fix_command
 from pdn.cli import main
@@ -21,7 +22,7 @@ from pdn.record import Game
 from pdn.repair import RepairOptions
 from pdn.scan import iter_spans
 from pdn.variants import VARIANTS
-from pdn.writer import result_spelling
+from pdn.writer import result_spelling, write_game
 
 BROKEN = '[Event "broken"]\n\n1. 32-28 ) 19-23 *\n'
 FAULTY = (
@@ -177,7 +178,9 @@ def legal_games(draw: st.DrawFn) -> tuple[str, str]:
         if not legal:
             break
         move = rng.choice(legal)
-        moves.append(move.notation(variant.board, variant.default_notation))
+        ends = [(other.path[0], other.path[-1]) for other in legal]
+        full = ends.count((move.path[0], move.path[-1])) > 1  # a clean record is not ambiguous
+        moves.append(move.notation(variant.board, variant.default_notation, full))
         position = position.play(move)
     numbered = [
         (f"{index // 2 + 1}. " if index % 2 == 0 else "") + move for index, move in enumerate(moves)
@@ -320,3 +323,19 @@ def test_an_interrupted_run_leaves_the_input_byte_identical(
     assert code == 130 and f"interrupted; {source} is untouched" in err
     assert source.read_bytes() == FAULTY.encode()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["in.pdn"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    games(max_nodes=12),
+    st.sampled_from([RepairOptions(), RepairOptions(cut_irregular=True, cut_after_end=True)]),
+)
+def test_any_record_is_fixed_without_error_and_keeps_its_games(
+    game: Game, options: RepairOptions
+) -> None:
+    text = write_game(game)
+    spans = list(iter_spans(io.StringIO(text)))
+    fixed = [fix_command.fix_span(span, fix_command.Settings(options)) for span in spans]
+    assert not [c for item in fixed for c in item.changes if c.fix == fix_command.INTERNAL]
+    out = "\n".join(item.text for item in fixed)
+    assert sum(1 for _ in iter_spans(io.StringIO(out))) == len(spans)

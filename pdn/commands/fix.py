@@ -146,7 +146,13 @@ def fix_span(span: Span, settings: Settings) -> Fixed:
                 game, before = again, split[1]
     if game.raw is not None:
         return Fixed(_own_text(game.raw), [], True)
-    repaired = repair(game, settings.repair)
+    try:
+        repaired = repair(game, settings.repair)
+    except Exception as error:  # a bug of a repair must neither stop the batch nor lose the game
+        source = game.source
+        note = f"internal error, game copied unchanged: {error!r}"
+        failed = Change(INTERNAL, None, None, None, file=source.file, game=source.game, note=note)
+        return Fixed(_own_text(span.text), [failed], False)
     repaired.changes[:0] = before
     rewrite = settings.notation is not None or settings.captures is not None
     if not repaired.changed and not rewrite:
@@ -157,6 +163,10 @@ def fix_span(span: Span, settings: Settings) -> Fixed:
         captures=settings.captures or "short",
     )
     return Fixed(_own_text(text), repaired.changes, False)
+
+
+#: The ``fix`` name of the record made when a repair raised (a bug, reported, never a crash).
+INTERNAL = "internal-error"
 
 
 def fix_spans(spans: list[Span], settings: Settings) -> list[Fixed]:
