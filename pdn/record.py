@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from pdn.findings import Finding
 
@@ -110,6 +110,113 @@ class Source:
     end_char: int = 0
     start_byte: int | None = None
     end_byte: int | None = None
+
+
+# -- move numbers and the one walk of the tree ---------------------------------------------
+_FEN_FULL_MOVE = re.compile(r":F([0-9]+)\b")
+#: A ``/FEN "..."/`` setup without pieces (``"B::"``): a null move, that side to move.
+NULL_SETUP = re.compile(r"^[WB]\s*:\s*[WB]?\s*:?\s*[WB]?\s*\.?$", re.IGNORECASE)
+
+
+class MoveNumber(NamedTuple):
+    """The full-move number of a ply and whether it is the first mover's half of the move
+    (written ``12.``) or the second mover's (``12...``)."""
+
+    number: int
+    first: bool
+
+    def label(self, *, resumed: bool = False) -> str | None:
+        """``"12."`` for the first mover's half; ``"12..."`` for the second mover's when the
+        line resumes there (after a comment, at a variation's start), else ``None``."""
+        if self.first:
+            return f"{self.number}."
+        return f"{self.number}..." if resumed else None
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """How plies get full-move numbers along a line: the position after ply ``start_ply``
+    has full-move number ``start_number`` and ``start_turn`` (``"W"``/``"B"``) to move, and
+    ``first_mover`` opens every move. The one move-number computation of the toolkit (the
+    writer's renumbering, the renderer's move list, the audit's ``move-number`` check).
+
+    >>> numbering = Numbering(start_number=12, start_turn="B")  # FEN "B:...:F12"
+    >>> numbering.at(1), numbering.at(2)
+    (MoveNumber(number=12, first=False), MoveNumber(number=13, first=True))
+    """
+
+    start_number: int = 1
+    start_turn: str = "W"
+    first_mover: str = "W"
+    start_ply: int = 0
+
+    @classmethod
+    def of_game(cls, game: Game, first_mover: str) -> Numbering:
+        """From the game's FEN tag (side to move, lidraughts' ``:F<n>`` full-move field),
+        else the initial position: number 1, ``first_mover`` to move. O(len(FEN))."""
+        fen = game.headers.get("FEN", "").strip()
+        turn = fen[0].upper() if fen[:1] in ("W", "B", "w", "b") else first_mover
+        return cls(_fen_full_move(fen), turn, first_mover)
+
+    def at(self, ply: int) -> MoveNumber:
+        """The number of ply ``ply`` (1-based, counted from the root). O(1)."""
+        half = ply - self.start_ply - 1 + (0 if self.start_turn == self.first_mover else 1)
+        return MoveNumber(self.start_number + half // 2, half % 2 == 0)
+
+    def after_setup(self, ply: int, setup: str) -> Numbering:
+        """The numbering after a ``/FEN "..."/`` setup met after ply ``ply``: counted from
+        the setup's position (its side to move, its ``:F<n>``); a setup without pieces
+        (``/FEN "B::"/``, a null move) only hands the move to that side. O(len(setup))."""
+        text = setup.strip()
+        turn = text[:1].upper()
+        if turn not in ("W", "B"):
+            return self
+        if NULL_SETUP.match(text):
+            # the side to move at start_ply, stepped back from ``turn`` over the plies since
+            back = ply - self.start_ply
+            other = "B" if turn == "W" else "W"
+            return replace(self, start_turn=turn if back % 2 == 0 else other)
+        return replace(self, start_number=_fen_full_move(text), start_turn=turn, start_ply=ply)
+
+
+def _fen_full_move(fen: str) -> int:
+    """The lidraughts full-move field ``:F<n>`` of a FEN (at least 1), else 1."""
+    match = _FEN_FULL_MOVE.search(fen)
+    return max(1, int(match[1])) if match else 1
+
+
+R = TypeVar("R")
+
+
+class GameVisitor(Generic[R]):
+    """What ``Game.accept`` calls while it walks a game (python-chess's ``BaseVisitor``).
+
+    Order: ``begin_game``; then every move in PDN text order: a move, then the side lines
+    that replace it (each ``begin_variation(first node)``, its moves, ``end_variation``),
+    then the main line goes on; then ``visit_result``; ``end_game()`` is what ``accept``
+    returns. ``visit_move`` gets the node (its comments, NAGs, strength, setup), its ply from
+    the root and its ``MoveNumber`` (from ``accept``'s ``numbering``, restarted at setups).
+    Every method does nothing by default.
+    """
+
+    def begin_game(self, game: Game) -> None:
+        """Before the first move; the root's own comments, NAGs and setup are on ``game``."""
+
+    def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
+        """One move of the tree, in text order."""
+
+    def begin_variation(self, node: GameNode) -> None:
+        """A side line starts; ``node`` is its first move (visited next)."""
+
+    def end_variation(self, node: GameNode) -> None:
+        """The side line that started with ``node`` ended."""
+
+    def visit_result(self, result: str | None) -> None:
+        """The game's terminator as written (``None`` when missing)."""
+
+    def end_game(self) -> R:
+        """What ``accept`` returns."""
+        return None  # type: ignore[return-value]
 
 
 _LAZY_LISTS = frozenset({"nags", "comments_before", "comments_after", "commands"})
@@ -275,6 +382,56 @@ class GameNode:
     def is_main_variation(self) -> bool:
         """True when this node is the first child of its parent (or the root)."""
         return self.parent is None or self.parent.variations[0] is self
+
+    def accept(self, visitor: GameVisitor[R], *, numbering: Numbering | None = None) -> R:
+        """Walk the tree below this node in PDN text order, calling ``visitor`` (see
+        ``GameVisitor``); returns ``visitor.end_game()``. ``numbering`` numbers the plies
+        (default ``Numbering()``: move 1, White first; ``Numbering.of_game(game,
+        variant.first_mover)`` reads the FEN tag). Iterative: no recursion limit. O(nodes).
+
+        >>> from pdn.reader import read_game
+        >>> class Moves(GameVisitor[list[str]]):
+        ...     def begin_game(self, game): self.words = []
+        ...     def visit_move(self, node, ply, number):
+        ...         self.words.append(f"{number.label(resumed=ply == 1) or ''}{node.move}")
+        ...     def begin_variation(self, node): self.words.append("(")
+        ...     def end_variation(self, node): self.words.append(")")
+        ...     def end_game(self): return self.words
+        >>> read_game("1. 32-28 (1. 33-29) 19-23 *").accept(Moves())
+        ['1.32-28', '(', '1.33-29', ')', '19-23']
+        """
+        numbering = numbering or Numbering()
+        game = self if isinstance(self, Game) else None
+        if game is not None:
+            visitor.begin_game(game)
+        # items: (True, node, ply, numbering) = the line after ``node``;
+        # (False, node, ply, numbering) = the side line starting at ``node``, or its end
+        # (``ply < 0``). ``ply`` is the ply of ``node``, ``numbering`` the one in force there.
+        stack: list[tuple[bool, GameNode, int, Numbering]] = [(True, self, self.ply(), numbering)]
+        while stack:
+            onward, node, ply, numbering = stack.pop()
+            if not onward:
+                if ply < 0:
+                    visitor.end_variation(node)
+                    continue
+                visitor.begin_variation(node)
+                numbering = _visit(visitor, node, ply, numbering)
+                stack.append((False, node, -1, numbering))
+                stack.append((True, node, ply, numbering))
+                continue
+            while node.variations:
+                main, *alternatives = node.variations
+                before = numbering
+                numbering = _visit(visitor, main, ply + 1, numbering)
+                if alternatives:
+                    stack.append((True, main, ply + 1, numbering))
+                    for alternative in reversed(alternatives):
+                        stack.append((False, alternative, ply + 1, before))
+                    break
+                node, ply = main, ply + 1
+        if game is not None:
+            visitor.visit_result(game.result)
+        return visitor.end_game()
 
     def walk(self) -> Iterator[GameNode]:
         """Every node below this one, depth-first, main line before side lines. Iterative."""
@@ -474,3 +631,11 @@ def _node_state(node: GameNode) -> tuple[Any, ...]:
 def _restore_node(node: GameNode, state: tuple[Any, ...]) -> None:
     for name, value in zip(_NODE_FIELDS, state, strict=True):
         setattr(node, name, value)
+
+
+def _visit(visitor: GameVisitor[Any], node: GameNode, ply: int, numbering: Numbering) -> Numbering:
+    """Visit one move (its setup restarting the numbering first); the numbering after it."""
+    if node.setup is not None:
+        numbering = numbering.after_setup(ply - 1, node.setup)
+    visitor.visit_move(node, ply, numbering.at(ply))
+    return numbering

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from pdn.findings import Finding
 from pdn.position import side_name
+from pdn.record import GameVisitor, MoveNumber, Numbering
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
@@ -327,16 +328,74 @@ def game_title(game: Game) -> str:
     return game_tag(game, "Event") or f"game {game.source.game}"
 
 
-def move_number(ply: int, first_mover_starts: bool) -> tuple[int, bool]:
-    """Move number of ``ply`` (1-based) and whether it is the first mover's half. O(1)."""
-    half = ply - 1 + (0 if first_mover_starts else 1)
-    return half // 2 + 1, half % 2 == 0
-
-
 def _finding_style(finding: Finding) -> Style:
     if finding.code in DRAW_RULE_CODES:
         return DRAW_RULE_STYLE
     return SEVERITY_STYLES.get(finding.severity or "error", SEVERITY_STYLES["error"])
+
+
+class _MoveTokens(GameVisitor[list[Text]]):
+    """``GameView.moves``: the tokens of the move list, in text order."""
+
+    def __init__(self, view: GameView, markers: Mapping[int, tuple[int, Style]]) -> None:
+        self.view = view
+        self.markers = markers
+        self.tokens: list[Text] = []
+        self.opening = Text()  # "(" waiting to be glued to the next token
+        self.need_number = True
+        self.depth = 0
+        self.joined = 0  # main-line nodes so far that continue a split capture (no own ply)
+
+    def _add(self, token: Text) -> None:
+        self.tokens.append(self.opening + token if self.opening.plain else token)
+        self.opening = Text()
+
+    def _comments(self, comments: list[str]) -> None:
+        for words in comments:
+            for part in f"{{{words}}}".split():
+                self._add(Text(part, style=COMMENT_STYLE))
+            self.need_number = True
+
+    def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
+        self._comments(node.comments_before)
+        token = Text()
+        label = number.label(resumed=self.need_number)
+        if label:
+            token.append(f"{label} ", style="dim")
+        marker = None
+        if self.depth == 0:
+            played = self.view.replay.played.get(node)
+            if played is not None and played.part > 1:
+                self.joined += 1
+            else:
+                marker = self.markers.get(ply - self.joined)
+        style = marker[1] if marker else Style(dim=self.depth > 0)
+        token.append(self.view._move_text(node), style=style)
+        token.append(node.strength or "", style="bold")
+        for nag in node.nags:
+            token.append(NAG_SYMBOLS.get(nag, f" ${nag}"), style="bold")
+        if marker:
+            token.append(f"[{marker[0]}]", style=marker[1])
+        self._add(token)
+        self.need_number = False
+        self._comments(node.comments_after)
+
+    def begin_variation(self, node: GameNode) -> None:
+        self.opening = Text("(", style="dim")
+        self.depth += 1
+        self.need_number = True
+
+    def end_variation(self, node: GameNode) -> None:
+        self.tokens[-1].append(")", style="dim")
+        self.depth -= 1
+        self.need_number = True
+
+    def visit_result(self, result: str | None) -> None:
+        if result:
+            self._add(Text(result, style="bold"))
+
+    def end_game(self) -> list[Text]:
+        return self.tokens
 
 
 class GameView:
@@ -391,6 +450,7 @@ class GameView:
         )
         self.mainline = list(game.mainline())
         self.node_plies = {node: index for index, node in enumerate(self.mainline, 1)}
+        self.numbering = Numbering.of_game(game, detected.first_mover)
         self.glyphs = glyphs
 
     # -- parts ----------------------------------------------------------------------------
@@ -430,9 +490,9 @@ class GameView:
             nodes = self.replay.mainline_plies[ply - 1]
             last_move = self.replay.played[nodes[0]].move
             # numbered as written: each part of a split capture has its own number
-            number, first = move_number(self.node_plies[nodes[0]], self._first_mover_starts())
+            label = self.numbering.at(self.node_plies[nodes[0]]).label(resumed=True)
             text = " ".join(self._move_text(node) for node in nodes)
-            caption = f"{number}{'.' if first else '...'} {text} · {side} to move"
+            caption = f"{label} {text} · {side} to move"
         return BoardView.from_position(
             position,
             notation=self.notation,
@@ -441,10 +501,6 @@ class GameView:
             flip=self.flip,
             glyphs=self.glyphs,
         )
-
-    def _first_mover_starts(self) -> bool:
-        positions = self.replay.positions
-        return not positions or positions[0].turn == self.variant.first_mover
 
     def _move_text(self, node: GameNode) -> str:
         """The move as written, or rewritten in the notation asked for."""
@@ -457,70 +513,7 @@ class GameView:
 
         ``markers`` maps a main-line ply to (footnote number, style). Iterative over the tree.
         """
-        tokens: list[Text] = []
-        opening = Text()  # "(" waiting to be glued to the next token
-
-        def add(token: Text) -> None:
-            nonlocal opening
-            tokens.append(opening + token if opening.plain else token)
-            opening = Text()
-
-        def comment(words: str) -> None:
-            parts = f"{{{words}}}".split()
-            for part in parts:
-                add(Text(part, style=COMMENT_STYLE))
-
-        first_starts = self._first_mover_starts()
-        # work items: a node to write with its ply and depth, or "(" / ")"
-        stack: list[tuple[GameNode, int, int] | str] = []
-        if self.game.variations:
-            stack.append((self.game.variations[0], 1, 0))
-        need_number = True
-        joined = 0  # main-line nodes so far that continue a split capture (no ply of their own)
-        while stack:
-            item = stack.pop()
-            if item == "(":
-                opening = Text("(", style="dim")
-            elif item == ")":
-                tokens[-1].append(")", style="dim")
-            if isinstance(item, str):
-                need_number = True
-                continue
-            node, ply, depth = item
-            for words in node.comments_before:
-                comment(words)
-                need_number = True
-            number, first = move_number(ply, first_starts)
-            token = Text()
-            if first or need_number:
-                token.append(f"{number}{'.' if first else '...'} ", style="dim")
-            marker = None
-            if depth == 0:
-                played = self.replay.played.get(node)
-                if played is not None and played.part > 1:
-                    joined += 1
-                else:
-                    marker = markers.get(ply - joined)
-            token.append(self._move_text(node), style=marker[1] if marker else Style(dim=depth > 0))
-            token.append(node.strength or "", style="bold")
-            for nag in node.nags:
-                token.append(NAG_SYMBOLS.get(nag, f" ${nag}"), style="bold")
-            if marker:
-                token.append(f"[{marker[0]}]", style=marker[1])
-            add(token)
-            need_number = False
-            for words in node.comments_after:
-                comment(words)
-                need_number = True
-            if node.variations:
-                stack.append((node.variations[0], ply + 1, depth))
-            siblings = node.parent.variations if node.parent is not None else []
-            if siblings and siblings[0] is node:
-                for alternative in reversed(siblings[1:]):
-                    stack.extend([")", (alternative, ply, depth + 1), "("])
-        if self.game.result:
-            add(Text(self.game.result, style="bold"))
-        return tokens
+        return self.game.accept(_MoveTokens(self, markers), numbering=self.numbering)
 
     def _markers(self) -> tuple[dict[int, tuple[int, Style]], list[tuple[int | None, Finding]]]:
         """Footnote number and style per marked ply, and the numbered list of findings."""

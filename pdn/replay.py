@@ -40,6 +40,7 @@ from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.findings import Finding, Severity, quoted
 from pdn.geometry import Notation
 from pdn.position import FenError, Position, other_side, side_name
+from pdn.record import NULL_SETUP, Numbering
 from pdn.resolve import resolve
 from pdn.variants import Variant
 
@@ -59,7 +60,6 @@ _DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
 _RESULT = re.compile(r"^\s*(\d+(?:[.,]\d+)?|½|1/2)\s*[-:]\s*(\d+(?:[.,]\d+)?|½|1/2)\s*$")
 _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
 _SEPARATOR = re.compile(r"[-x:]")
-_NULL_MOVE = re.compile(r"^[WB]\s*:\s*[WB]?\s*:?\s*[WB]?\s*\.?$", re.IGNORECASE)
 
 Outcome = Literal["first", "second", "draw", "none"]
 
@@ -211,8 +211,7 @@ class _Line:
     position: Position
     tracker: DrawTracker
     ply: int  # plies from the root before ``node``
-    start_ply: int  # ply of the position the move numbers count from
-    start_number: int  # full-move number at ``start_ply``
+    numbering: Numbering  # the line's move numbers (restarted at setups)
     number_offset: int = 0  # written minus expected, after a reported mismatch
     joined: int = 0  # written parts of split captures joined into earlier plies
     # colour -> (square of the king that made the side's last moves, how many in a row)
@@ -340,7 +339,10 @@ class _Replayer:
         """Replay the main line, then every variation from its branch point (explicit stack)."""
         first = self.game.next()
         tracker = DrawTracker.start(self.profile, start)
-        root = _Line(first or self.game, start, tracker, 0, 0, _fen_move_number(self.game))
+        numbering = Numbering.of_game(self.game, self.variant.first_mover)
+        root = _Line(
+            first or self.game, start, tracker, 0, replace(numbering, start_turn=start.turn)
+        )
         root.main = True
         self.positions.append(start)
         if first is None:
@@ -470,10 +472,11 @@ class _Replayer:
         without pieces (``/FEN "B::"/``) is a null move: same pieces, that side to move."""
         assert node.setup is not None
         text = node.setup.strip()
-        if _NULL_MOVE.match(text):
+        if NULL_SETUP.match(text):
             pieces = dict(line.position.pieces())
             turn: Literal["W", "B"] = "W" if text[0].upper() == "W" else "B"
             line.position = Position.from_pieces(self.variant, pieces, turn)
+            line.numbering = line.numbering.after_setup(line.ply, text)
             return True
         try:
             position = Position.from_fen(text, self.variant)
@@ -484,7 +487,9 @@ class _Replayer:
             self._at(node, ply, "fen", f"setup FEN impossible in {self.variant.name}: {problem}")
         line.position = position
         line.tracker = DrawTracker.start(self.profile, position)
-        line.start_ply, line.start_number = line.ply, _fen_number(node.setup)
+        line.numbering = replace(
+            line.numbering.after_setup(line.ply, text), start_turn=position.turn
+        )
         line.number_offset, line.joined, line.ended, line.after_end_reported = 0, 0, None, False
         line.king_runs = {}
         return True
@@ -634,7 +639,7 @@ class _Replayer:
         written = _MOVE_NUMBER.match(node.move_number or "")
         if not written:
             return
-        base = self._expected_number(line, ply + line.joined)
+        base = line.numbering.at(ply + line.joined).number
         expected = base + line.number_offset
         number = int(written[1])
         if number not in (expected, base):
@@ -642,18 +647,6 @@ class _Replayer:
                 node, ply, "move-number", f"move number {number} where {expected} was expected"
             )
         line.number_offset = number - base  # follow the new numbering, or back to the old
-
-    def _expected_number(self, line: _Line, ply: int) -> int:
-        """Full-move number of ``ply`` counted from the line's start position."""
-        start_turn_first = self._start_turn(line) == self.variant.first_mover
-        offset = ply - line.start_ply - 1  # plies after the start position
-        return line.start_number + (offset if start_turn_first else offset + 1) // 2
-
-    def _start_turn(self, line: _Line) -> str:
-        # the side to move at start_ply: the current side, stepped back over the plies played
-        back = line.ply - line.start_ply
-        turn = line.position.turn
-        return turn if back % 2 == 0 else other_side(turn)
 
     # -- draw rules -----------------------------------------------------------------------
     def _count_draw_rules(self, line: _Line, node: GameNode, move: Move) -> None:
@@ -766,17 +759,6 @@ def date_problem(value: str) -> str | None:
     if day.isdigit() and not 1 <= int(day) <= 31:
         return f"day {day} out of range"
     return None
-
-
-def _fen_move_number(game: Game) -> int:
-    fen = game.headers.get("FEN")
-    return _fen_number(fen) if fen else 1
-
-
-def _fen_number(fen: str) -> int:
-    """The lidraughts full-move field ``:F<n>`` of a FEN, else 1."""
-    match = re.search(r":F(\d+)", fen)
-    return int(match[1]) if match else 1
 
 
 def _no_move_words(position: Position) -> str:

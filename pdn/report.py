@@ -33,7 +33,8 @@ from pdn.commands.check import common_folder
 from pdn.drawrules import DrawTracker, profile_for
 from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.position import side_name
-from pdn.render import game_tag, game_title, move_number
+from pdn.record import Numbering
+from pdn.render import game_tag, game_title
 from pdn.replay import NotReplayedError
 from pdn.resolve import resolve
 from pdn.svgboard import Arrow, Diagram, Notation, definitions
@@ -347,8 +348,7 @@ class _GameCards:
             self.nodes.setdefault((node.line, node.column), node)
         self.mainline = list(game.mainline())
         self.mainline_nodes = set(self.mainline)
-        positions = replayed.positions
-        self.first_starts = not positions or positions[0].turn == self.variant.first_mover
+        self.numbering = Numbering.of_game(game, self.variant.first_mover)
         # a rotated dialect's squares (playstrategy English) renamed onto the board drawn
         self.texts = (
             moves_in_notation(game, replayed, self.notation, full=False, board_squares=True)
@@ -476,7 +476,7 @@ class _GameCards:
         )
 
     def _move_label(self, node: GameNode, ply: int) -> str:
-        number, first = move_number(ply, self.first_starts)
+        number, first = self.numbering.at(ply)
         return f"{number}{'.' if first else '...'} {self._word(node)}"
 
     def _word(self, node: GameNode) -> str:
@@ -507,7 +507,7 @@ class _GameCards:
         for index, (node, ply) in enumerate(zip(nodes, plies, strict=True)):
             word, prefix = text(self._word(node)), ""
             if index == 0 or ply != plies[index - 1]:
-                number, first = move_number(ply, self.first_starts)
+                number, first = self.numbering.at(ply)
                 prefix = f"{number}. " if first else (f"{number}… " if index == 0 else "")
                 card = self.card_ids.get(ply) if links else None
                 word = f'<a href="#{card}">{word}</a>' if card else word

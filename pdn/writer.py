@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal
 
-from pdn.record import Game, GameNode, commands_in
+from pdn.record import Game, GameNode, GameVisitor, MoveNumber, Numbering, commands_in
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
@@ -75,7 +75,6 @@ _SQUARE = r"(?:[a-l][0-9]{1,2}|[0-9]{1,3})"  # files a-l: never the x separator
 _SEPARATED_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+")
 _MOVE_PART = re.compile(rf"({_SQUARE})|([-x:])")
 _MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
-_FEN_MOVE_NUMBER = re.compile(r":F([0-9]+)\b")
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -306,106 +305,73 @@ def variant_of(game: Game, override: Variant | None = None) -> Variant:
     return detect_variant(game, override)[0]
 
 
-class _Numbering:
-    """Standard move numbers from the start of the game: first-mover moves ``N.``, a
-    second-mover move ``N...`` only where a line starts or something interrupted it."""
-
-    def __init__(self, game: Game, options: _Options) -> None:
-        self.start = 1
-        self.offset = 0  # 1 when the first ply is the second mover's
-        first = game.next()
-        written = _MOVE_NUMBER.fullmatch(first.move_number or "") if first else None
-        if written:
-            self.start = int(written.group(1))
-            self.offset = 1 if written.group(2) else 0
-            return
-        fen = game.headers.get("FEN", "").strip()
-        if fen[:1] in ("W", "B") and fen[0] != options.variant.first_mover:
-            self.offset = 1
-        full_move = _FEN_MOVE_NUMBER.search(fen)  # lidraughts: ...:H0:F12
-        if full_move:
-            self.start = max(1, int(full_move.group(1)))
-
-    def label(self, ply: int, interrupted: bool) -> str | None:
-        index = self.offset + ply - 1
-        number = self.start + index // 2
-        if index % 2 == 0:
-            return f"{number}."
-        return f"{number}..." if interrupted else None
+def _numbering(game: Game, options: _Options) -> Numbering:
+    """Standard numbers for ``move_numbers="renumber"``: from the first move's written number
+    when it has one (a fragment keeps its place in its game), else from the FEN tag."""
+    first_mover = options.variant.first_mover
+    first = game.next()
+    written = _MOVE_NUMBER.fullmatch(first.move_number or "") if first else None
+    if written:
+        second = "B" if first_mover == "W" else "W"
+        turn = second if written.group(2) else first_mover
+        return Numbering(int(written.group(1)), turn, first_mover)
+    return Numbering.of_game(game, first_mover)
 
 
-def _movetext_atoms(game: Game, options: _Options) -> Iterator[str]:
+class _MovetextAtoms(GameVisitor[list[str]]):
     """The move text as unbreakable atoms (a move number travels with its move)."""
-    numbering = _Numbering(game, options) if options.move_numbers == "renumber" else None
-    if not game.tags:
-        yield from _comment_atoms(game.comments_before)
-    if game.setup is not None:
-        yield _setup_atom(game.setup, options)
-    yield from _comment_atoms(game.comments_after)
-    yield from (f"${nag}" for nag in game.nags)  # read from a game without moves
-    yield from _missing_commands(game)
-    interrupted = True
-    # Stack items: ("line", node, ply of node) = write what follows node; ("move", node, ply)
-    # = write node itself as the first move of a variation; ("open"/"close", None, 0).
-    stack: list[tuple[str, GameNode | None, int]] = [("line", game, 0)]
-    while stack:
-        kind, node, ply = stack.pop()
-        if kind == "open":
-            yield "("
+
+    def __init__(self, options: _Options) -> None:
+        self.options = options
+        self.atoms: list[str] = []
+        self.interrupted = True  # text since the last move calls for ``N...``
+
+    def begin_game(self, game: Game) -> None:
+        atoms = self.atoms
+        if not game.tags:
+            atoms.extend(_comment_atoms(game.comments_before))
+        if game.setup is not None:
+            atoms.append(_setup_atom(game.setup, self.options))
+        atoms.extend(_comment_atoms(game.comments_after))
+        atoms.extend(f"${nag}" for nag in game.nags)  # read from a game without moves
+        atoms.extend(_missing_commands(game))
+
+    def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
+        """Setup, move number, comments before, move + strength, NAGs, comments after. The
+        number comes before the comments, so a reader attaches those to this move."""
+        options, atoms = self.options, self.atoms
+        interrupted = self.interrupted
+        if node.setup is not None:
+            atoms.append(_setup_atom(node.setup, options))
             interrupted = True
-            continue
-        if kind == "close":
-            yield ")"
-            interrupted = True
-            continue
-        assert node is not None
-        if kind == "move":
-            yield from _node_atoms(node, ply, interrupted, numbering, options)
-            interrupted = _interrupts(node)
-            continue
-        if not node.variations:
-            continue
-        main, *alternatives = node.variations
-        yield from _node_atoms(main, ply + 1, interrupted, numbering, options)
-        interrupted = _interrupts(main)
-        stack.append(("line", main, ply + 1))
-        for alternative in reversed(alternatives):
-            stack.append(("close", None, 0))
-            stack.append(("line", alternative, ply + 1))
-            stack.append(("move", alternative, ply + 1))
-            stack.append(("open", None, 0))
+        if options.move_numbers == "renumber":
+            label = number.label(resumed=interrupted or bool(node.comments_before))
+        else:
+            label = node.move_number
+        move = [*_comment_atoms(node.comments_before), options.move(node) + (node.strength or "")]
+        if label:
+            move[0] = f"{label} {move[0]}"
+        atoms.extend(move)
+        atoms.extend(f"${nag}" for nag in node.nags)
+        atoms.extend(_comment_atoms(node.comments_after))
+        atoms.extend(_missing_commands(node))
+        self.interrupted = _interrupts(node)
+
+    def begin_variation(self, node: GameNode) -> None:
+        self.atoms.append("(")
+        self.interrupted = True
+
+    def end_variation(self, node: GameNode) -> None:
+        self.atoms.append(")")
+        self.interrupted = True
+
+    def end_game(self) -> list[str]:
+        return self.atoms
 
 
 def _interrupts(node: GameNode) -> bool:
     """True when text written after the move calls for ``N...`` before the next move."""
     return bool(node.comments_after) or bool(_missing_command_texts(node))
-
-
-def _node_atoms(
-    node: GameNode,
-    ply: int,
-    interrupted: bool,
-    numbering: _Numbering | None,
-    options: _Options,
-) -> Iterator[str]:
-    """Setup, move number, comments before, move + strength, NAGs, comments after. The
-    number comes before the comments, so a reader attaches those to this move."""
-    if node.setup is not None:
-        yield _setup_atom(node.setup, options)
-        interrupted = True
-    if numbering is not None:
-        number = numbering.label(ply, interrupted or bool(node.comments_before))
-    else:
-        number = node.move_number
-    move = options.move(node) + (node.strength or "")
-    atoms = [*_comment_atoms(node.comments_before), move]
-    if number:
-        atoms[0] = f"{number} {atoms[0]}"
-    yield from atoms
-    for nag in node.nags:
-        yield f"${nag}"
-    yield from _comment_atoms(node.comments_after)
-    yield from _missing_commands(node)
 
 
 def _setup_atom(fen: str, options: _Options) -> str:
@@ -521,7 +487,9 @@ def write_game(
     ]
     if tag_lines and game.comments_before:  # before the first tag: still this game's
         tag_lines.insert(0, _wrap(_comment_atoms(game.comments_before), width))
-    atoms = _glue_parentheses(_movetext_atoms(game, options))
+    numbering = _numbering(game, options) if move_numbers == "renumber" else None
+    movetext: list[str] = game.accept(_MovetextAtoms(options), numbering=numbering)
+    atoms = _glue_parentheses(movetext)
     if game.result is not None:
         atoms.append(options.result(game.result))
     parts = []
@@ -582,24 +550,33 @@ def _node_json(node: GameNode) -> dict[str, Any]:
     }
 
 
+class _MovesJson(GameVisitor[list[dict[str, Any]]]):
+    """The lines as lists of move objects; a side line goes into the ``variations`` of the
+    move it replaces."""
+
+    def __init__(self) -> None:
+        self.moves: list[dict[str, Any]] = []
+        self.lines = [self.moves]  # the enclosing lines, innermost last
+
+    def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
+        self.lines[-1].append(_node_json(node))
+
+    def begin_variation(self, node: GameNode) -> None:
+        variation: list[dict[str, Any]] = []
+        self.lines[-1][-1]["variations"].append(variation)  # the move it replaces
+        self.lines.append(variation)
+
+    def end_variation(self, node: GameNode) -> None:
+        self.lines.pop()
+
+    def end_game(self) -> list[dict[str, Any]]:
+        return self.moves
+
+
 def moves_to_json(start: GameNode) -> list[dict[str, Any]]:
     """The lines after ``start`` as a list of move objects; each object's ``variations`` holds
     the alternative lines to that move (lists of the same shape). Iterative, O(nodes)."""
-    moves: list[dict[str, Any]] = []
-    pending: list[tuple[GameNode, list[dict[str, Any]]]] = [(start, moves)]
-    while pending:
-        node, line = pending.pop()
-        while node.variations:
-            main, *alternatives = node.variations
-            entry = _node_json(main)
-            line.append(entry)
-            for alternative in alternatives:
-                first = _node_json(alternative)
-                variation = [first]
-                entry["variations"].append(variation)
-                pending.append((alternative, variation))
-            node = main
-    return moves
+    return start.accept(_MovesJson())
 
 
 def game_to_json(game: Game, *, variant: Variant | None = None) -> dict[str, Any]:
