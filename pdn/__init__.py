@@ -1,11 +1,15 @@
 """pdn — read, write, replay and audit draughts game records (PDN) in every variant.
 
-The public API is importable from here; names load on first use, so ``import pdn`` stays cheap::
+The public API is importable from here; names load on first use, so ``import pdn`` stays cheap
+(no engine, lark or rich until a name is used)::
 
     import pdn
     for game in pdn.read_games("games.pdn"):
         for finding in pdn.audit(game):
             print(finding.to_text())
+
+Module names and function names never clash: ``pdn.audit`` is the function (in ``pdn.replay``),
+``pdn.resolve`` is the resolver module (``Position.parse_move`` is its public face).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+#: The one place the version is written (pyproject.toml reads it: ``[tool.hatch.version]``).
 __version__ = "0.1.0"
 
 #: Public name -> module that defines it.
@@ -24,38 +29,57 @@ _EXPORTS: dict[str, str] = {
     "game_to_json": "pdn.writer",
     "Game": "pdn.record",
     "GameNode": "pdn.record",
+    "GameVisitor": "pdn.record",
+    "MoveNumber": "pdn.record",
+    "Numbering": "pdn.record",
     "Board": "pdn.geometry",
     "Variant": "pdn.variants",
     "VARIANTS": "pdn.variants",
     "Position": "pdn.position",
     "Piece": "pdn.position",
-    "FenError": "pdn.position",
     "Move": "pdn.movegen",
     "perft": "pdn.movegen",
     "detect_variant": "pdn.detect",
+    "audit": "pdn.replay",
+    "Replay": "pdn.replay",
+    "Played": "pdn.replay",
     "Finding": "pdn.findings",
+    "outcome_of": "pdn.tags",
+    "PdnError": "pdn.errors",
+    "FenError": "pdn.errors",
+    "MoveError": "pdn.errors",
+    "IllegalMoveError": "pdn.errors",
+    "AmbiguousMoveError": "pdn.errors",
+    "NotReplayedError": "pdn.errors",
 }
 
-# ``audit`` and ``resolve`` share their names with their modules: imported eagerly so that
-# ``pdn.audit`` is the function, even after ``import pdn.audit`` elsewhere.
-from pdn.replay import audit  # noqa: E402
-from pdn.resolve import resolve  # noqa: E402
-
-__all__ = ["__version__", "audit", "resolve", *_EXPORTS]
+__all__ = ["__version__", *_EXPORTS]
 
 if TYPE_CHECKING:
     from pdn.detect import detect_variant as detect_variant
+    from pdn.errors import AmbiguousMoveError as AmbiguousMoveError
+    from pdn.errors import FenError as FenError
+    from pdn.errors import IllegalMoveError as IllegalMoveError
+    from pdn.errors import MoveError as MoveError
+    from pdn.errors import NotReplayedError as NotReplayedError
+    from pdn.errors import PdnError as PdnError
     from pdn.findings import Finding as Finding
     from pdn.geometry import Board as Board
     from pdn.movegen import Move as Move
     from pdn.movegen import perft as perft
-    from pdn.position import FenError as FenError
     from pdn.position import Piece as Piece
     from pdn.position import Position as Position
     from pdn.reader import read_game as read_game
     from pdn.reader import read_games as read_games
     from pdn.record import Game as Game
     from pdn.record import GameNode as GameNode
+    from pdn.record import GameVisitor as GameVisitor
+    from pdn.record import MoveNumber as MoveNumber
+    from pdn.record import Numbering as Numbering
+    from pdn.replay import Played as Played
+    from pdn.replay import Replay as Replay
+    from pdn.replay import audit as audit
+    from pdn.tags import outcome_of as outcome_of
     from pdn.variants import VARIANTS as VARIANTS
     from pdn.variants import Variant as Variant
     from pdn.writer import game_to_json as game_to_json

@@ -22,9 +22,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pdn.errors import FenError
 from pdn.findings import Finding, Severity
-from pdn.position import FenError, Position
+from pdn.position import Position
 from pdn.resolve import resolve
+from pdn.tags import ITALIAN_TAGS, tag_value
 from pdn.variants import VARIANTS, Variant, variant_from_gametype
 
 if TYPE_CHECKING:
@@ -38,8 +40,6 @@ LIDRAUGHTS_CODES: dict[str, tuple[str, str]] = {
     "97": ("frisian", "lidraughts Frysk! (Frisian with 5 men each)"),
     "98": ("international-giveaway", "lidraughts Antidraughts"),
 }
-#: Tag names of Italian-language files (PDN.md §5).
-ITALIAN_TAGS = frozenset({"Bianco", "Nero", "Risultato", "Dati", "Anno", "Apertura"})
 #: Moves looked at for evidence: enough to see the board, cheap on huge games.
 EVIDENCE_NODES = 400
 #: Playable squares of the largest board (Canadian, 12x12): higher numbers are no square.
@@ -509,9 +509,5 @@ def _replay_prefix(
 
 
 def _tag(game: Game, name: str) -> str | None:
-    """First value of tag ``name`` (case-insensitive name match), or ``None``."""
-    lowered = name.lower()
-    for tag, value in game.tags:
-        if tag.lower() == lowered:
-            return value
-    return None
+    """First value of tag ``name`` (any case), or ``None``."""
+    return tag_value(game.tags, name)

@@ -15,10 +15,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from pdn.errors import FenError
 from pdn.gamefacts import GameFacts, Material
 from pdn.names import name_matches
-from pdn.position import FenError, Position
-from pdn.replay import outcome_of
+from pdn.position import Position
+from pdn.tags import outcome_of
 from pdn.variants import VARIANTS, Variant
 from pdn.zobrist import position_key
 

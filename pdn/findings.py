@@ -12,7 +12,26 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+#: How sure a finding is that the record is wrong (DESIGN.md "Severity is a promise").
 Severity = Literal["error", "warning", "info"]
+#: Every finding code (DESIGN.md table): a typo in a code is a type error.
+Code = Literal[
+    "syntax",
+    "encoding",
+    "tag",
+    "variant",
+    "fen",
+    "move-number",
+    "illegal-move",
+    "missed-capture",
+    "capture-rule",
+    "ambiguous-move",
+    "repetition",
+    "move-limit",
+    "moves-after-end",
+    "result",
+    "internal-error",
+]
 
 #: Every finding code with its default severity (DESIGN.md table). The rule behind each one:
 #: ``error`` = the record is wrong, ``warning`` = it may be wrong, ``info`` = a note (a
@@ -21,7 +40,9 @@ Severity = Literal["error", "warning", "info"]
 #: ``info`` tag finding, a month 13 a ``warning``). A draw by repetition or move limit is a fact
 #: of the game: moves played after it are ``moves-after-end`` errors, a result that denies it
 #: a ``result`` warning.
-CODES: dict[str, Severity] = {
+#: ``internal-error``: pdn itself failed on a move (a bug to report, never blamed on the file
+#: as ``illegal-move``).
+CODES: dict[Code, Severity] = {
     "syntax": "error",
     "encoding": "warning",
     "tag": "warning",
@@ -36,6 +57,7 @@ CODES: dict[str, Severity] = {
     "move-limit": "info",
     "moves-after-end": "error",
     "result": "warning",
+    "internal-error": "error",
 }
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -56,7 +78,7 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
 class Finding:
     """One problem found in a file. Cheap value object; ``severity`` defaults from ``code``."""
 
-    code: str
+    code: Code
     message: str
     severity: Severity | None = None
     file: str | None = None

@@ -16,8 +16,9 @@ from pdn.findings import Finding
 from pdn.position import Position
 from pdn.reader import parse_span
 from pdn.record import Game
-from pdn.replay import outcome_of, replay
+from pdn.replay import replay
 from pdn.scan import Span
+from pdn.tags import outcome_of
 from pdn.zobrist import line_keys
 
 #: Material on the board: (White men, White kings, Black men, Black kings).
@@ -36,7 +37,7 @@ class GameFacts:
     unplayable move), ``paths`` goes on with the written moves, marked ``?``. ``written`` is
     the main line as written (the reader's normalised move texts), one per move node. ``material``
     lists (ply, material) each time the material changes, from ply 0. ``outcome`` is
-    ``pdn.replay.outcome_of`` of the terminator, else of the Result tag. ``richness`` counts
+    ``pdn.tags.outcome_of`` of the terminator, else of the Result tag. ``richness`` counts
     tags, comments, NAGs and variations (the copy to keep among duplicates).
     """
 

@@ -15,7 +15,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+#: How squares are written: numbers (``32``) or file and rank (``c3``).
 Notation = Literal["numeric", "algebraic"]
+#: A side: ``"W"`` White, ``"B"`` Black.
+Colour = Literal["W", "B"]
+
+
+def side_name(colour: str) -> str:
+    """``"White"`` for ``"W"``, ``"Black"`` for ``"B"`` (message wording)."""
+    return "White" if colour == "W" else "Black"
+
+
+def other_side(colour: str) -> Colour:
+    """The colour that is not ``colour`` (``"W"`` <-> ``"B"``)."""
+    return "B" if colour == "W" else "W"
+
+
 Corner = Literal["bottom-left", "bottom-right", "top-left", "top-right"]
 
 #: PDN notation digit -> corner of square 1, seen from the player who moves first.

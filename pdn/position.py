@@ -9,22 +9,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pdn.geometry import Board
+from pdn.errors import FenError
+from pdn.geometry import Board, Colour, Notation, other_side, side_name
 from pdn.movegen import rules_for
 from pdn.variants import Variant
+
+__all__ = ["Colour", "FenError", "Notation", "Piece", "Position", "other_side", "side_name"]
 
 if TYPE_CHECKING:
     from pdn.movegen import Move
     from pdn.render import BoardView
-
-Colour = Literal["W", "B"]
-Notation = Literal["numeric", "algebraic"]
-
-
-class FenError(ValueError):
-    """A FEN that cannot be read; ``str(error)`` is the reason in words."""
 
 
 class Piece(enum.Enum):
@@ -47,16 +43,6 @@ class Piece(enum.Enum):
     def of(cls, colour: Colour, king: bool) -> Piece:
         """The piece of ``colour``, king or man."""
         return cls(colour if king else colour.lower())
-
-
-def side_name(colour: str) -> str:
-    """``"White"`` for ``"W"``, ``"Black"`` for ``"B"`` (message wording)."""
-    return "White" if colour == "W" else "Black"
-
-
-def other_side(colour: str) -> Colour:
-    """The colour that is not ``colour`` (``"W"`` <-> ``"B"``)."""
-    return "B" if colour == "W" else "W"
 
 
 class Position:
@@ -255,6 +241,82 @@ class Position:
         from pdn.movegen import legal_moves
 
         return legal_moves(self, keep_duplicates)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move ``text`` means here (numeric or algebraic, ``-``/``x``/``:``, short
+        or full path, Russian short forms; ``pdn.resolve``). Raises ``IllegalMoveError`` or
+        ``AmbiguousMoveError`` (``pdn.errors``) with the resolver's ``code``, ``reason`` and
+        ``candidates``. Cost: the written piece's moves (all of them only to explain an error).
+
+        >>> from pdn.variants import Variant
+        >>> start = Position.initial(Variant.from_name("international"))
+        >>> start.parse_move("32-28").path
+        (32, 28)
+        >>> start.parse_move("32-23")
+        Traceback (most recent call last):
+        pdn.errors.IllegalMoveError: 32-23: ...
+        """
+        from pdn.errors import AmbiguousMoveError, IllegalMoveError
+        from pdn.resolve import resolve
+
+        resolution = resolve(self, text)
+        if resolution.code is None and resolution.move is not None:
+            return resolution.move
+        code = resolution.code or "illegal-move"
+        error = AmbiguousMoveError if code == "ambiguous-move" else IllegalMoveError
+        raise error(text, code, resolution.reason, resolution.candidates)
+
+    def move_text(self, move: Move, *, full: bool = False, notation: Notation | None = None) -> str:
+        """``move`` written for this position's variant: its default notation (or
+        ``notation``) and capture separator; ``full`` writes every landing square of a
+        capture. O(len(move.path)).
+
+        >>> from pdn.variants import Variant
+        >>> start = Position.initial(Variant.from_name("russian"))
+        >>> start.move_text(start.parse_move("c3-d4"), notation="numeric")
+        '22-18'
+        """
+        variant = self.variant
+        return move.notation(
+            variant.board, notation or variant.default_notation, full, variant.capture_separator
+        )
+
+    def push(self, move: Move | str) -> Position:
+        """The position after the legal ``move`` (a ``Move`` or its text): like ``play``, but
+        checked (``IllegalMoveError`` for a move that is not legal here); positions are
+        immutable, so this returns a new one. Cost: one legal-move generation.
+
+        >>> from pdn.variants import Variant
+        >>> start = Position.initial(Variant.from_name("international"))
+        >>> start.push("32-28").push("19-23").turn
+        'W'
+        """
+        if isinstance(move, str):
+            return self.play(self.parse_move(move))
+        if move not in self.legal_moves(keep_duplicates=True):
+            from pdn.errors import IllegalMoveError
+
+            text = self.move_text(move, full=True)
+            raise IllegalMoveError(text, "illegal-move", "not a legal move here", ())
+        return self.play(move)
+
+    def outcome(self) -> Colour | None:
+        """Who has won when the side to move cannot move (no piece left, or all blocked): the
+        other side, or in a giveaway variant (``Variant.giveaway``) the side to move itself.
+        ``None`` while a move exists, and for an empty board (a placeholder FEN decides
+        nothing). Draws by rule are not a property of one position (``pdn.drawrules``).
+        Cost: one legal-move generation.
+
+        >>> from pdn.variants import Variant
+        >>> Position.from_fen("W:W28:B", Variant.from_name("international")).outcome()
+        >>> Position.from_fen("B:W28:B", Variant.from_name("international")).outcome()
+        'W'
+        >>> Position.from_fen("B:W28:B", Variant.from_name("international-giveaway")).outcome()
+        'B'
+        """
+        if not self.white_bits | self.black_bits or self.legal_moves():
+            return None
+        return self.turn if self.variant.giveaway else other_side(self.turn)
 
     def play(self, move: Move) -> Position:
         """The position after ``move``, the other side to move; no legality check (the moving

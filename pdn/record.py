@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from pdn.findings import Finding
+from pdn.tags import tag_value
 
 if TYPE_CHECKING:
     from pdn.position import Position
@@ -154,7 +155,7 @@ class Numbering:
     def of_game(cls, game: Game, first_mover: str) -> Numbering:
         """From the game's FEN tag (side to move, lidraughts' ``:F<n>`` full-move field),
         else the initial position: number 1, ``first_mover`` to move. O(len(FEN))."""
-        fen = game.headers.get("FEN", "").strip()
+        fen = (tag_value(game.tags, "FEN") or "").strip()
         turn = fen[0].upper() if fen[:1] in ("W", "B", "w", "b") else first_mover
         return cls(_fen_full_move(fen), turn, first_mover)
 

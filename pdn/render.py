@@ -20,6 +20,7 @@ from rich.text import Text
 from pdn.findings import Finding
 from pdn.position import side_name
 from pdn.record import GameVisitor, MoveNumber, Numbering
+from pdn.tags import TAG_ALIASES, tag_value
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
@@ -298,23 +299,13 @@ COMMENT_STYLE = Style(color="green", italic=True)
 
 #: Tags of the header panel, in order (players are its title).
 HEADER_TAGS = ("Event", "Site", "Date", "Round", "Opening")
-#: Tag names by their English name: the English one first, then dialects' (Italian files).
-TAG_ALIASES = {
-    "White": ("White", "Bianco"),
-    "Black": ("Black", "Nero"),
-    "Event": ("Event", "Dati"),
-    "Date": ("Date", "Anno"),
-    "Result": ("Result", "Risultato"),
-    "Opening": ("Opening", "Apertura"),
-}
 
 
 def game_tag(game: Game, name: str) -> str | None:
     """A tag's value under its English name or a dialect's (Italian files), if meaningful
     (not empty, ``?``, ``-`` or ``*``). O(tags)."""
-    tags = game.headers
     for alias in TAG_ALIASES.get(name, (name,)):
-        value = tags.get(alias, "").strip()
+        value = (tag_value(game.tags, alias) or "").strip()
         if value not in ("", "?", "-", "*"):
             return value
     return None

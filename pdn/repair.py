@@ -44,16 +44,17 @@ import copy
 import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pdn.detect import STANDARD, detect_dialect, start_position
 from pdn.drawrules import profile_for
+from pdn.errors import FenError
 from pdn.findings import Finding
-from pdn.position import FenError, Position, other_side
-from pdn.replay import INTERNAL_ERROR, Replay, date_problem, replay
+from pdn.position import Position
+from pdn.replay import INTERNAL_ERROR, Replay, replay
 from pdn.resolve import resolve
+from pdn.tags import Outcome, date_problem, known_outcome, result_spelling
 from pdn.variants import VARIANTS, Variant
-from pdn.writer import result_outcome, result_spelling
 
 if TYPE_CHECKING:
     from pdn.record import Game, GameNode
@@ -630,7 +631,7 @@ def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
     _set_result(work, outcome, fix, why)
 
 
-def _after_end_outcome(work: _Work, finding: Finding) -> str:
+def _after_end_outcome(work: _Work, finding: Finding) -> Outcome:
     """The outcome the rules give to a game over before ply ``finding.ply``."""
     assert finding.ply is not None
     positions = work.replay.positions
@@ -639,13 +640,12 @@ def _after_end_outcome(work: _Work, finding: Finding) -> str:
     return decided or "draw"
 
 
-def _board_outcome(position: Position, variant: Variant) -> str | None:
-    """``first``/``second`` when the side to move has no piece or no move (the board decides),
-    else ``None``; an empty board (placeholder FEN) decides nothing."""
-    if not position.count("W") + position.count("B") or position.legal_moves():
+def _board_outcome(position: Position, variant: Variant) -> Outcome | None:
+    """``first``/``second`` when the side to move has no piece or no move (the board decides,
+    ``Position.outcome``), else ``None``; an empty board (placeholder FEN) decides nothing."""
+    winner = position.outcome()
+    if winner is None:
         return None
-    stuck = position.turn
-    winner = stuck if variant.giveaway else other_side(stuck)
     return "first" if winner == variant.first_mover else "second"
 
 
@@ -786,10 +786,10 @@ def fix_results(work: _Work) -> None:
     name = _result_tag_name(work.game)
     tag = work.game.headers.get(name) if name else None
     terminator = work.game.result
-    if tag is not None and terminator is None and result_outcome(tag) is not None:
+    if tag is not None and terminator is None and known_outcome(tag) is not None:
         work.game.result = tag.strip()
         work.log("result-tag", None, tag.strip(), note="terminator copied from the Result tag")
-    elif name is None and work.game.tags and result_outcome(terminator) not in (None, "unknown"):
+    elif name is None and work.game.tags and known_outcome(terminator) not in (None, "unknown"):
         assert terminator is not None
         work.game.tags.append(("Result", terminator))
         work.log(
@@ -797,7 +797,7 @@ def fix_results(work: _Work) -> None:
         )
 
 
-def _decided_outcome(work: _Work) -> str | None:
+def _decided_outcome(work: _Work) -> Outcome | None:
     """The outcome the board gives the main line (``first``/``second`` when the side to move
     has no piece or no move, ``draw`` after a draw by rule), ``None`` when it gives none or
     when the main line did not replay cleanly to its end."""
@@ -824,7 +824,7 @@ def _result_tag_name(game: Game) -> str | None:
     return "Result" if "Result" in headers else ("Risultato" if "Risultato" in headers else None)
 
 
-def _set_result(work: _Work, outcome: str, fix: str, why: str) -> None:
+def _set_result(work: _Work, outcome: Outcome | Literal["unknown"], fix: str, why: str) -> None:
     """Result tag (when the game has one, or any tag) and terminator spelled for ``outcome``."""
     spelled = result_spelling(outcome, work.replay.variant)
     name = _result_tag_name(work.game)
@@ -851,14 +851,14 @@ def _respell(work: _Work) -> None:
     name = _result_tag_name(work.game)
     tags = work.game.tags
     for index, (tag, value) in enumerate(tags):
-        outcome = result_outcome(value)
+        outcome = known_outcome(value)
         if tag == name and outcome is not None and value != result_spelling(outcome, variant):
             tags[index] = (tag, result_spelling(outcome, variant))
             work.log(
                 "result-style", _tag_text(tag, value), _tag_text(*tags[index]), note=variant.name
             )
     result = work.game.result
-    outcome = result_outcome(result)
+    outcome = known_outcome(result)
     if result is not None and outcome is not None and result != result_spelling(outcome, variant):
         work.game.result = result_spelling(outcome, variant)
         work.log("result-style", result, work.game.result, note=f"terminator; {variant.name}")

@@ -37,31 +37,29 @@ from pdn.detect import (
     written_notation,
 )
 from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
-from pdn.findings import Finding, Severity, quoted
+from pdn.errors import FenError, NotReplayedError
+from pdn.findings import Code, Finding, Severity, quoted
 from pdn.geometry import Notation
-from pdn.position import FenError, Position, other_side, side_name
+from pdn.position import Position, other_side, side_name
 from pdn.record import NULL_SETUP, Numbering
 from pdn.resolve import resolve
+from pdn.tags import DATE_TAGS, date_problem, outcome_of, tag_value
 from pdn.variants import Variant
 
 if TYPE_CHECKING:
     from pdn.movegen import Move
     from pdn.record import Game, GameNode
 
-#: Marks findings made from an exception of the engine itself (a bug, not a file problem).
+#: Words of an ``internal-error`` finding: an exception of the engine itself (a bug in pdn,
+#: not a problem of the file), never reported as ``illegal-move``.
 INTERNAL_ERROR = "internal error"
 #: Following plies replayed to choose between the readings of an ambiguous move.
 DISAMBIGUATION_PLIES = 12
 #: Legal alternatives named in a finding message, at most.
 MAX_ALTERNATIVES = 8
 
-_DATE_TAGS = ("Date", "EventDate", "UTCDate", "PublicationDate")
-_DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
-_RESULT = re.compile(r"^\s*(\d+(?:[.,]\d+)?|½|1/2)\s*[-:]\s*(\d+(?:[.,]\d+)?|½|1/2)\s*$")
 _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
 _SEPARATOR = re.compile(r"[-x:]")
-
-Outcome = Literal["first", "second", "draw", "none"]
 
 
 @dataclass(frozen=True)
@@ -149,10 +147,6 @@ class Replay:
         if node.is_main_variation() and self.stopped:
             return f"{where} was not replayed: {self.stopped}"
         return f"{where} was not replayed: its line stopped before it (see the findings)"
-
-
-class NotReplayedError(LookupError):
-    """Asked for the position at a node the replay did not reach; the message says why."""
 
 
 def replay(
@@ -290,7 +284,7 @@ class _Replayer:
             )
         )
 
-    def _at(self, node: GameNode, ply: int, code: str, message: str) -> None:
+    def _at(self, node: GameNode, ply: int, code: Code, message: str) -> None:
         self.findings.append(
             Finding(
                 code,
@@ -306,15 +300,15 @@ class _Replayer:
 
     # -- tags -----------------------------------------------------------------------------
     def _check_tags(self) -> None:
-        headers = {name.lower(): value for name, value in reversed(self.game.tags)}
-        fen = (headers.get("fen") or "").strip()
-        setup = (headers.get("setup") or "").strip()
+        tags = self.game.tags
+        fen = (tag_value(tags, "FEN") or "").strip()
+        setup = (tag_value(tags, "SetUp") or "").strip()
         if setup == "1" and not fen:
             self._header(Finding("tag", 'SetUp "1" without a FEN tag'))
         elif setup == "0" and fen:
             self._header(Finding("tag", 'FEN tag with SetUp "0" (the FEN is used)'))
-        for name in _DATE_TAGS:
-            value = headers.get(name.lower())
+        for name in DATE_TAGS:
+            value = tag_value(tags, name)
             if value is not None and value.strip() and (problem := date_problem(value)):
                 # a date written another way is cosmetic; a month 13 may be a wrong record
                 severity: Severity = "warning" if "out of range" in problem else "info"
@@ -402,7 +396,7 @@ class _Replayer:
             self._check_king_run(line, node, ply, move)
             line.position = before.play(move) if after is None else after
         except Exception as error:  # an engine bug must not stop a batch: report it
-            self._at(node, ply, "illegal-move", f"{INTERNAL_ERROR} while replaying: {error!r}")
+            self._at(node, ply, "internal-error", f"{INTERNAL_ERROR} while replaying: {error!r}")
             return None
         line.ply = ply
         self.plies += 1
@@ -681,8 +675,7 @@ class _Replayer:
 
     # -- result ---------------------------------------------------------------------------
     def _check_result(self) -> None:
-        headers = self.game.headers
-        tag = headers.get("Result", headers.get("Risultato"))
+        tag = tag_value(self.game.tags, "Result", aliases=True)
         terminator = self.game.result
         tag_outcome = outcome_of(tag)
         end_outcome = outcome_of(terminator)
@@ -707,11 +700,10 @@ class _Replayer:
         if winner is not None and position.count(winner) == 0 and not self.variant.giveaway:
             self._result(f"result {text} is a win for {side_name(winner)}, who has no pieces left")
             return
-        if position.legal_moves():
+        expected = position.outcome()  # the board's winner when the side to move cannot move
+        if expected is None:
             return
         stuck = position.turn
-        other = other_side(stuck)
-        expected = stuck if self.variant.giveaway else other
         if winner != expected:
             rule = " (giveaway: no move wins)" if self.variant.giveaway else ""
             self._result(
@@ -726,39 +718,6 @@ class _Replayer:
             self._header(Finding("result", message))
         else:
             self._at(self.game.end(), self.final.ply, "result", message)
-
-
-def outcome_of(result: str | None) -> Outcome | None:
-    """``"first"`` / ``"second"`` (the side named first in the result won), ``"draw"``,
-    ``"none"`` (0-0), or ``None`` for ``*``, missing or unreadable results."""
-    if not result:
-        return None
-    match = _RESULT.match(result)
-    if not match:
-        return None
-    left, right = (_score(part) for part in match.groups())
-    if left == right:
-        return "none" if left == 0 else "draw"
-    return "first" if left > right else "second"
-
-
-def _score(text: str) -> float:
-    return 0.5 if text in ("½", "1/2") else float(text.replace(",", "."))
-
-
-def date_problem(value: str) -> str | None:
-    """Why a PDN date (``YYYY.MM.DD`` with ``?`` for unknown parts) is bad, or ``None``."""
-    match = _DATE.match(value.strip())
-    if not match:
-        return "not a date of the form YYYY.MM.DD"
-    year, month, day = match.groups()
-    if year == "0000" or "00" in (month, day):
-        return "zeros for unknown parts (PDN writes '?', as in ????.??.??)"
-    if month.isdigit() and not 1 <= int(month) <= 12:
-        return f"month {month} out of range"
-    if day.isdigit() and not 1 <= int(day) <= 31:
-        return f"day {day} out of range"
-    return None
 
 
 def _no_move_words(position: Position) -> str:

@@ -26,12 +26,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from pdn.geometry import Board, Notation
+from pdn.findings import Code
+from pdn.geometry import Board, Notation, side_name
 from pdn.movegen import Move, RawMove, Rules, rules_for
-from pdn.position import Piece, Position, side_name
 from pdn.variants import Variant
+
+if TYPE_CHECKING:  # positions are built through ``type(position)``: no import cycle with it
+    from pdn.position import Piece, Position
 
 #: Texts that record "a move was played here but nobody wrote which".
 _UNKNOWN_MOVE = re.compile(r"^(?:-\s*-|\.\.\.?)$")
@@ -66,7 +69,7 @@ class Resolution(NamedTuple):
     dataclass's time."""
 
     move: Move | None
-    code: str | None
+    code: Code | None
     reason: str
     candidates: tuple[Move, ...]
     as_played: Move | None
@@ -302,7 +305,7 @@ def _unique(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 
 def _irregular(
-    code: str, reason: str, moves: Sequence[Move], as_played: Move | None = None
+    code: Code, reason: str, moves: Sequence[Move], as_played: Move | None = None
 ) -> Resolution:
     return Resolution(None, code, reason, _unique(moves), as_played)
 
@@ -400,7 +403,7 @@ def _why_not(position: Position, piece: Piece, squares: Sequence[int], notation:
     if to_square != from_square and position.piece_at(to_square) is not None:
         return f"{board.format_square(to_square, notation)} is occupied"
     if len(squares) == 2:
-        alone = Position.from_pieces(position.variant, {from_square: piece}, position.turn)
+        alone = type(position).from_pieces(position.variant, {from_square: piece}, position.turn)
         if any(move.path == (from_square, to_square) for move in alone.legal_moves()):
             blockers = [
                 board.format_square(square, notation)
@@ -433,7 +436,7 @@ def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | Non
     variant = position.variant
     if variant.capture_law == "free" and variant.men_capture_kings:
         return None
-    free = Position(
+    free = type(position)(
         replace(variant, capture_law="free", men_capture_kings=True),
         position.turn,
         position.white_bits,
@@ -499,7 +502,7 @@ def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | No
         captured.append(taken)
         promotes = jump.promotes
         if promotes and position.variant.promote_in_passing:
-            mover = Piece.of(mover.colour, True)
+            mover = type(mover).of(mover.colour, True)
     return Move(path=tuple(squares), captures=tuple(captured), promotes=promotes)
 
 
@@ -507,7 +510,9 @@ def _single_jump(
     position: Position, start: int, end: int, taken: int, mover: Piece, victim: Piece
 ) -> Move | None:
     """The engine's one-capture move start x end over ``taken``, on an otherwise empty board."""
-    alone = Position.from_pieces(position.variant, {start: mover, taken: victim}, position.turn)
+    alone = type(position).from_pieces(
+        position.variant, {start: mover, taken: victim}, position.turn
+    )
     for move in alone.legal_moves(keep_duplicates=True):
         if move.path == (start, end) and move.captures == (taken,):
             return move

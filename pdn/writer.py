@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from pdn.record import Game, GameNode, GameVisitor, MoveNumber, Numbering, commands_in
+from pdn.tags import result_in_style, tag_value, winner
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
@@ -29,93 +30,10 @@ Captures = Literal["short", "full"]
 MoveNumbers = Literal["keep", "renumber"]
 Results = Literal["keep", "variant"]
 
-#: Outcome of a result spelling, scores read from the first mover's side (PDN 1.0/2.0: "from
-#: the aspect of the first side to move" -- Black in English checkers, White elsewhere).
-_OUTCOMES: dict[str, str] = {
-    "1-0": "first",
-    "2-0": "first",
-    "1:0": "first",
-    "2:0": "first",
-    "0-1": "second",
-    "0-2": "second",
-    "0:1": "second",
-    "0:2": "second",
-    "1/2-1/2": "draw",
-    "1-1": "draw",
-    "1/2:1/2": "draw",
-    "1:1": "draw",
-    "\u00bd-\u00bd": "draw",
-    "0-0": "none",
-    "0:0": "none",
-    "*": "unknown",
-}
-#: Each outcome spelled in the two PDN result styles (RULES.md A.8).
-_STYLE_SPELLING: dict[str, dict[str, str]] = {
-    "international": {
-        "first": "2-0",
-        "second": "0-2",
-        "draw": "1-1",
-        "none": "0-0",
-        "unknown": "*",
-    },
-    "default": {
-        "first": "1-0",
-        "second": "0-1",
-        "draw": "1/2-1/2",
-        "none": "0-0",
-        "unknown": "*",
-    },
-}
-#: Spellings PDN itself defines; ``results="variant"`` keeps these as the source wrote them.
-_STANDARD_RESULTS = frozenset(_STYLE_SPELLING["international"].values()) | frozenset(
-    _STYLE_SPELLING["default"].values()
-)
-
 _SQUARE = r"(?:[a-l][0-9]{1,2}|[0-9]{1,3})"  # files a-l: never the x separator
 _SEPARATED_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+")
 _MOVE_PART = re.compile(rf"({_SQUARE})|([-x:])")
 _MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
-
-
-# -- results ---------------------------------------------------------------------------------
-def result_outcome(result: str | None) -> str | None:
-    """``"first"``/``"second"`` mover won, ``"draw"``, ``"none"`` (0-0), ``"unknown"`` (*),
-    or ``None`` for a spelling that is not a known result. O(1)."""
-    if result is None:
-        return None
-    return _OUTCOMES.get(result.strip())
-
-
-def result_in_style(result: str, variant: Variant) -> str:
-    """One rule for every result text: spaces around it dropped; a spelling PDN defines
-    (``2-0 0-2 1-1 1-0 0-1 1/2-1/2 0-0 *``) kept; another spelling of a known outcome
-    (``0:1``, ``1:1``, ``½-½``) written in ``variant``'s style (``0-1`` or ``0-2``); text that
-    is no known result (a Delfts ``4-6``) unchanged."""
-    outcome = result_outcome(result)
-    if outcome is None:
-        return result
-    spelled = result.strip()
-    return (
-        spelled if spelled in _STANDARD_RESULTS else _STYLE_SPELLING[variant.result_style][outcome]
-    )
-
-
-def result_spelling(outcome: str, variant: Variant) -> str:
-    """``outcome`` (``"first"``, ``"second"``, ``"draw"``, ``"none"``, ``"unknown"``) spelled
-    in ``variant``'s result style (``2-0``/``1-1``/``0-2`` on 10x10, ``1-0``/``1/2-1/2``/``0-1``
-    on 8x8, ``*``). O(1)."""
-    return _STYLE_SPELLING[variant.result_style][outcome]
-
-
-def winner(result: str | None, variant: Variant) -> str | None:
-    """``"W"``/``"B"`` for the side that won, ``"draw"``, or ``None`` (unknown/unfinished)."""
-    outcome = result_outcome(result)
-    if outcome == "draw":
-        return "draw"
-    if outcome not in ("first", "second"):
-        return None
-    second = "B" if variant.first_mover == "W" else "W"
-    return variant.first_mover if outcome == "first" else second
 
 
 # -- squares and FEN in another notation -----------------------------------------------------
@@ -222,7 +140,7 @@ class _Options:
         """The tags to write: rewritten moves of a game without GameType get one, so the
         converted text names the variant it was converted for (algebraic 8x8 text alone
         would read as Russian or Brazilian)."""
-        if self.rewritten is None or "GameType" in self.game.headers:
+        if self.rewritten is None or tag_value(self.game.tags, "GameType") is not None:
             return self.game.tags
         gametype = self.variant.gametype
         if gametype is None:

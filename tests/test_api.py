@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 import pdn
@@ -13,11 +17,21 @@ def test_every_public_name_resolves(name: str) -> None:
     assert getattr(pdn, name) is getattr(module, name)
 
 
-def test_audit_and_resolve_are_the_functions_not_their_modules() -> None:
+def test_no_name_is_both_a_module_and_a_function() -> None:
     import pdn.replay as _replay_module  # noqa: F401  (importing a module must not rebind)
+    import pdn.resolve as resolve_module
 
     assert callable(pdn.audit) and pdn.audit.__module__ == "pdn.replay"
-    assert callable(pdn.resolve) and pdn.resolve.__module__ == "pdn.resolve"
+    assert pdn.resolve is resolve_module  # the module; Position.parse_move is the API
+    modules = {path.stem for path in Path(pdn.__file__).parent.glob("*.py")}
+    assert not modules & set(pdn._EXPORTS)
+
+
+def test_import_pdn_is_cheap() -> None:
+    """``import pdn`` loads no engine module, no lark and no rich."""
+    code = "import sys, pdn; print(sorted(m for m in sys.modules if m.startswith(('pdn.', 'lark', 'rich'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_unknown_name_is_an_attribute_error() -> None:

@@ -14,13 +14,8 @@ from pdn.findings import CODES, Finding
 from pdn.position import Position
 from pdn.reader import read_game, read_games
 from pdn.record import Game
-from pdn.replay import (
-    INTERNAL_ERROR,
-    audit,
-    date_problem,
-    outcome_of,
-    replay,
-)
+from pdn.replay import INTERNAL_ERROR, audit, replay
+from pdn.tags import date_problem, outcome_of
 from pdn.variants import VARIANTS, Variant
 
 INTERNATIONAL = '[GameType "20"]\n'

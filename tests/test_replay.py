@@ -6,7 +6,8 @@ import pytest
 
 from pdn.reader import read_game
 from pdn.record import GameNode
-from pdn.replay import NotReplayedError, replay
+from pdn.errors import NotReplayedError
+from pdn.replay import replay
 
 INTERNATIONAL = '[GameType "20"]\n'
 
@@ -44,3 +45,33 @@ def test_a_node_the_replay_did_not_reach_says_why() -> None:
 def test_a_node_outside_a_game_has_no_position() -> None:
     with pytest.raises(TypeError):
         GameNode("32-28").position()
+
+
+def test_an_engine_fault_is_an_internal_error_never_an_illegal_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from pdn.position import Position
+
+    def broken(self: Position, move: object) -> Position:
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(Position, "play", broken)
+    game = read_game(INTERNATIONAL + "1. 32-28 19-23 *")
+    codes = {finding.code for finding in replay(game).findings}
+    assert "internal-error" in codes and "illegal-move" not in codes
+
+
+def test_position_api_raises_typed_errors() -> None:
+    from pdn.errors import AmbiguousMoveError, IllegalMoveError, PdnError
+    from pdn.position import Position
+    from pdn.variants import Variant
+
+    start = Position.initial(Variant.from_name("international"))
+    with pytest.raises(IllegalMoveError) as raised:
+        start.parse_move("32-23")
+    assert isinstance(raised.value, PdnError) and raised.value.code == "illegal-move"
+    assert raised.value.candidates  # the legal alternatives
+    with pytest.raises(IllegalMoveError):
+        start.push(start.parse_move("32-28").__class__(path=(32, 23), captures=(), promotes=False))
+    ambiguous = Position.from_fen("W:WK47:B14,19,29,31,42", Variant.from_name("international"))
+    with pytest.raises(AmbiguousMoveError) as two:  # RULES.md T14: two different captures
+        ambiguous.parse_move("47x36")
+    assert two.value.code == "ambiguous-move" and len(two.value.candidates) == 2

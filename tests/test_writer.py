@@ -8,14 +8,13 @@ import pytest
 
 from pdn.reader import read_game
 from pdn.record import Command, Game, GameNode
+from pdn.tags import known_outcome, outcome_of, result_in_style, winner
 from pdn.variants import Variant
 from pdn.writer import (
     convert_fen_text,
     convert_move_text,
     escape_tag_value,
     game_to_json,
-    result_in_style,
-    winner,
     write_game,
     write_games,
 )
@@ -133,7 +132,17 @@ def test_winner_reads_scores_from_the_first_mover() -> None:
     assert winner("0:2", INTERNATIONAL) == "B"
     assert winner("1/2-1/2", ENGLISH) == "draw"
     assert winner("*", ENGLISH) is None
-    assert winner("4-6", INTERNATIONAL) is None
+    assert winner("4-6", INTERNATIONAL) == "B"  # scores compared, as the audit reads them
+    assert winner("0-0", INTERNATIONAL) is None
+
+
+def test_known_spellings_mean_what_their_scores_say() -> None:
+    """One meaning of a result: the respelling table agrees with the score comparison."""
+    from pdn.tags import KNOWN_SPELLINGS
+
+    for spelling in KNOWN_SPELLINGS:
+        expected = known_outcome(spelling)
+        assert outcome_of(spelling) == (None if expected == "unknown" else expected), spelling
 
 
 def test_results_variant_option_rewrites_tag_and_terminator() -> None:

@@ -13,8 +13,9 @@ import time
 from typing import Any
 
 from pdn.cli import EXIT_OK, EXIT_USAGE
+from pdn.errors import FenError
 from pdn.movegen import MAX_PERFT_DEPTH, perft
-from pdn.position import FenError, Position
+from pdn.position import Position
 from pdn.variants import VARIANTS, Variant
 
 EXAMPLES = """\
