@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING
 
 from pdn.commands.check import common_folder
 from pdn.drawrules import DrawTracker, profile_for
+from pdn.errors import NotReplayedError
 from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.position import side_name
 from pdn.record import Numbering
 from pdn.render import game_tag, game_title
-from pdn.replay import NotReplayedError
 from pdn.resolve import resolve
 from pdn.svgboard import Arrow, Diagram, Notation, definitions
 from pdn.writer import moves_in_notation
