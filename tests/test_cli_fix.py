@@ -21,8 +21,9 @@ from pdn.reader import read_games
 from pdn.record import Game
 from pdn.repair import RepairOptions
 from pdn.scan import iter_spans
+from pdn.tags import result_spelling
 from pdn.variants import VARIANTS
-from pdn.writer import result_spelling, write_game
+from pdn.writer import write_game
 
 BROKEN = '[Event "broken"]\n\n1. 32-28 ) 19-23 *\n'
 FAULTY = (
