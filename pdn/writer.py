@@ -225,11 +225,12 @@ def variant_of(game: Game, override: Variant | None = None) -> Variant:
 
 def _numbering(game: Game, options: _Options) -> Numbering:
     """Standard numbers for ``move_numbers="renumber"``: from the first move's written number
-    when it has one (a fragment keeps its place in its game), else from the FEN tag."""
+    when it has one (a fragment keeps its place in its game) and no setup of its own, else
+    from the FEN tag; ``Game.accept`` restarts them at every setup."""
     first_mover = options.variant.first_mover
     first = game.next()
     written = _MOVE_NUMBER.fullmatch(first.move_number or "") if first else None
-    if written:
+    if written and first is not None and first.setup is None:  # a setup numbers its own line
         second = "B" if first_mover == "W" else "W"
         turn = second if written.group(2) else first_mover
         return Numbering(int(written.group(1)), turn, first_mover)
