@@ -684,8 +684,9 @@ def _one_finding_per_fault(
 ) -> Iterator[tuple[_Fault, Severity]]:
     """The faults of one game as findings, one per fault a reader would name: the junk of a
     header (before the first move: a literal ``\\r`` after every tag, a lone ``[``) is one
-    finding, and so is everything after the result (a stray ``36x27 1-0``). Skipped text that
-    holds no digit cannot be a move, so it is a ``warning``; other faults are ``error``s."""
+    finding, and so is everything after the result (a stray ``36x27 1-0``), and so are the
+    remarks written in parentheses. Skipped text that holds no digit cannot be a move, so it is
+    a ``warning``; other faults are ``error``s."""
     first_move = next(
         (offset for kind, _text, offset in items if kind in ("MOVE", "UNKNOWN_MOVE", "MOVENUMBER")),
         len(text),
@@ -708,6 +709,13 @@ def _one_finding_per_fault(
         message = f"text after the result is not read: {quoted(' '.join(skipped.split()))}"
         yield replace(after[0], message=message), "error"
     merged = {id(fault) for fault in header + after}
+    prose = [f for f in faults if f.junk == "" and id(f) not in merged]  # remarks in ( )
+    if len(prose) > 1:
+        lines = sorted({fault.line + first_line - 1 for fault in prose})
+        where = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+        more = f"and {len(prose) - 1} more in this game, {where}"
+        yield replace(prose[0], message=f"{prose[0].message} ({more})"), "warning"
+        merged.update(id(fault) for fault in prose)
     for fault in faults:
         if id(fault) not in merged:
             yield fault, "error" if fault.junk is None else _severity_of(fault.junk)

@@ -351,3 +351,20 @@ def test_a_repeat_inside_one_game_keeps_its_lines() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0].endswith("tag Event appears more than once (games 1-2, 4, 3 games)")
     assert [line.split("game 3 ")[1][:5] for line in lines[1:]] == ["ply 5", "ply 9"]
+
+
+def test_remarks_in_parentheses_are_one_warning_per_game() -> None:
+    text = (
+        '[GameType "21"]\n1. 11-15 (A fine opening move by the champion.) 23-19\n'
+        "2. 8-11 (Black will soon regret this one.) 22-17 *"
+    )
+    game = read_game(text)
+    assert [node.move for node in game.mainline()] == ["11-15", "23-19", "8-11", "22-17"]
+    assert syntax(text) == [
+        (
+            2,
+            "warning",
+            "text in parentheses is not a variation (prose?): 'A fine opening move by the "
+            "champion.' (and 1 more in this game, lines 2-3)",
+        )
+    ]
