@@ -187,7 +187,7 @@ def update(
             if not os.path.isfile(path):
                 raise IsADirectoryError(f"{path} is not a file")
             old = known.get(path)
-            if old and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
+            if old and old[3] and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
                 report.unchanged += 1
                 continue
             digest = file_digest(path)
@@ -210,18 +210,21 @@ def update(
 
     file_ids: dict[str, int] = {}
     with db:
-        for path, stat, digest in todo:
+        for path, stat, _digest in todo:
             cursor = db.execute(
-                "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, ?)",
-                (path, stat.st_size, stat.st_mtime_ns, digest),
+                # the digest is written last: a file left half indexed is read again
+                "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, '')",
+                (path, stat.st_size, stat.st_mtime_ns),
             )
             file_ids[path] = cursor.lastrowid or 0
     counts: dict[str, int] = dict.fromkeys(file_ids, 0)
     batch: list[GameFacts] = []
     work = partial(facts_of_spans, variant=variant)
+    failed = set()
     for item in map_paths([path for path, _stat, _digest in todo], work, jobs=jobs):
         if isinstance(item, PathError):
             report.errors.append(f"{item.file}: {item.message}")
+            failed.add(item.file)
             continue
         batch.append(item)
         counts[item.file or ""] = counts.get(item.file or "", 0) + 1
@@ -231,8 +234,12 @@ def update(
     report.positions += _insert(db, batch, file_ids)
     with db:
         db.executemany(
-            "UPDATE files SET games = ? WHERE id = ?",
-            [(count, file_ids[path]) for path, count in counts.items()],
+            "UPDATE files SET games = ?, sha256 = ? WHERE id = ?",
+            [
+                (counts[path], digest, file_ids[path])
+                for path, _stat, digest in todo
+                if path not in failed
+            ],
         )
     report.indexed = list(file_ids)
     report.games = sum(counts.values())

@@ -216,3 +216,15 @@ def test_a_repeated_position_is_stored_at_its_first_ply(
     assert select(capsys, str(path), "--position", "W:WK46:BK5")[0][2] == 0
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*), max(ply) FROM positions").fetchone() == (4, 3)
+
+
+def test_a_half_indexed_file_is_read_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, games: Path
+) -> None:
+    """An update stopped before a file's digest was written (Ctrl-C) leaves it pending."""
+    db = tmp_path / "games.db"
+    index(capsys, db, games)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE files SET sha256 = ''")
+    assert "1 file(s) indexed (3 games" in index(capsys, db, games)
+    assert search(capsys, db)["total"] == 3
