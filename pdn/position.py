@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pdn.errors import FenError
 from pdn.geometry import Board, Colour, Notation, other_side, side_name
 from pdn.movegen import rules_for
-from pdn.variants import Variant
+from pdn.variants import Variant, as_variant
 
 __all__ = ["Colour", "FenError", "Notation", "Piece", "Position", "other_side", "side_name"]
 
@@ -82,9 +82,9 @@ class Position:
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
-    def initial(cls, variant: Variant) -> Position:
-        """The start position of ``variant``."""
-        return _initial(variant)
+    def initial(cls, variant: Variant | str) -> Position:
+        """The start position of ``variant`` (a ``Variant`` or its name)."""
+        return _initial(as_variant(variant))
 
     @classmethod
     def from_pieces(cls, variant: Variant, pieces: dict[int, Piece], turn: Colour) -> Position:
@@ -109,14 +109,18 @@ class Position:
         return cls(variant, turn, white, black, kings, notes)
 
     @classmethod
-    def from_fen(cls, fen: str, variant: Variant) -> Position:
+    def from_fen(cls, fen: str, variant: Variant | str) -> Position:
         """Read a PDN FEN in any dialect of PDN.md §3: numeric or algebraic squares, ranges
         (``31-50``), ``K`` kings, ``?`` turn (read as the variant's first mover), trailing
         ``.``, lidraughts ``:H0:F1``, empty sides (``B::``), leading zeros, any order.
 
         Squares off the board and contradictions (a square given twice) do not raise: they are
-        kept as `problems`. FenError(reason) when the text cannot be read. O(len(fen)).
+        kept as `problems`. FenError(reason) when the text cannot be read. ``variant`` is a
+        ``Variant`` or its name. O(len(fen)).
         """
+        variant = as_variant(variant)
+        if not isinstance(fen, str):
+            raise TypeError(f"a FEN is a string, not {type(fen).__name__}")
         text = fen.strip().strip('"').strip()
         while text.endswith("."):
             text = text[:-1].rstrip()

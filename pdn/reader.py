@@ -761,14 +761,43 @@ def _parse_span(span: Span, fast: bool) -> Game:
     return game
 
 
-def read_games(source: SourceLike, *, name: str | None = None) -> Iterator[Game]:
-    """Every game of a path ("-" = stdin) or text/binary stream, streamed span by span."""
+def read_games(source: SourceLike | bytes, *, name: str | None = None) -> Iterator[Game]:
+    """Every game of a path ("-" = stdin), a text or binary stream, or ``bytes`` of PDN
+    (decoded as a file is), streamed span by span. PDN text in a ``str`` is no path:
+    ValueError pointing to ``read_game``/``io.StringIO``; TypeError for other objects."""
+    return _read_games(_source(source), name)
+
+
+def _read_games(source: SourceLike, name: str | None) -> Iterator[Game]:
     for span in iter_spans(source, name=name):
         yield parse_span(span)
 
 
-def read_game(text: str) -> Game:
-    """The first game of a PDN text (an empty record when the text holds none)."""
-    for span in iter_spans(io.StringIO(text)):
+def _source(source: object) -> SourceLike:
+    """Check a ``read_games`` source at the call (not at the first ``next``)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return io.BytesIO(bytes(source))
+    if isinstance(source, str):
+        if ("\n" in source or source.lstrip().startswith("[")) and not os.path.exists(source):
+            raise ValueError(
+                "read_games takes a path or a stream, and this looks like PDN text: "
+                "use read_game(text) or read_games(io.StringIO(text))"
+            )
+        return source
+    if isinstance(source, os.PathLike) or hasattr(source, "read"):
+        return source  # type: ignore[return-value]
+    raise TypeError(f"read_games takes a path, a stream or bytes, not {type(source).__name__}")
+
+
+def read_game(text: str | bytes) -> Game:
+    """The first game of a PDN text, or of ``bytes`` decoded as a file is (an empty record
+    when it holds none). TypeError for anything else."""
+    if isinstance(text, (bytes, bytearray)):
+        stream: SourceLike = io.BytesIO(bytes(text))
+    elif isinstance(text, str):
+        stream = io.StringIO(text)
+    else:
+        raise TypeError(f"read_game takes PDN text (str or bytes), not {type(text).__name__}")
+    for span in iter_spans(stream):
         return parse_span(span)
     return parse_span(span_of_text(""))

@@ -78,7 +78,9 @@ class Variant:
     @classmethod
     def from_name(cls, name: str) -> Variant:
         """The variant called ``name`` or one of its aliases (case-insensitive); ValueError
-        listing the known names otherwise. O(1)."""
+        listing the known names otherwise; TypeError for anything but a string. O(1)."""
+        if not isinstance(name, str):
+            raise TypeError(f"a variant name is a string such as 'russian', not {name!r}")
         key = name.strip().lower().replace("_", "-").replace(" ", "-")
         found = _BY_NAME.get(key)
         if found is None:
@@ -397,3 +399,13 @@ def variant_from_gametype(value: str) -> tuple[Variant | None, list[str]]:
                     f" for {variant.name}; read as standard {variant.name}"
                 )
     return variant, problems
+
+
+def as_variant(variant: Variant | str) -> Variant:
+    """``variant`` itself, or the variant a name stands for (``"russian"``): the API takes
+    either. TypeError for anything else, ValueError for an unknown name."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, str):
+        return Variant.from_name(variant)
+    raise TypeError(f"expected a Variant or a variant name, not {type(variant).__name__}")

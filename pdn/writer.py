@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
 from pdn.record import Game, GameNode, GameVisitor, MoveNumber, Numbering, commands_in
 from pdn.tags import result_in_style, tag_value, winner
@@ -376,10 +376,20 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
     return "\n".join(lines)
 
 
+def _check_choice(name: str, value: object, choices: Any, *, none: bool = False) -> None:
+    """ValueError naming the accepted values when ``value`` is not one of the Literal
+    ``choices`` (or ``None`` when ``none``): a typo never writes something else silently."""
+    allowed = get_args(choices)
+    if value in allowed or (none and value is None):
+        return
+    spelled = ", ".join(map(repr, allowed + ((None,) if none else ())))
+    raise ValueError(f"{name}={value!r} is not one of {spelled}")
+
+
 def write_game(
     game: Game,
     *,
-    variant: Variant | None = None,
+    variant: Variant | str | None = None,
     notation: Notation | None = None,
     captures: Captures = "short",
     width: int = 80,
@@ -398,6 +408,13 @@ def write_game(
     ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record), plus one
     audit replay (``pdn.replay.replay``) when moves are rewritten.
     """
+    from pdn.variants import as_variant
+
+    variant = None if variant is None else as_variant(variant)
+    _check_choice("notation", notation, Notation, none=True)
+    _check_choice("captures", captures, Captures)
+    _check_choice("move_numbers", move_numbers, MoveNumbers)
+    _check_choice("results", results, Results)
     if game.raw is not None:
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"
     options = _Options(game, variant, notation, captures, move_numbers, results)
