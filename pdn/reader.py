@@ -198,6 +198,7 @@ class _Recovery:
         comment ends, 0 when the parser takes no comment here (after the result)."""
         stop = COMMENT_STOP.search(self.text, start)  # only a tag line: there is no '}'
         end = len(self.text) if stop is None else stop.start()
+        end = start + len(self.text[start:end].rstrip())  # trailing blanks: not the comment's
         comment = Token("COMMENT", self.text[start:end] + "}", start_pos=start)
         comment.line, comment.column = error.line, error.column
         try:
@@ -509,6 +510,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     findings = game.findings
     where = TextPlaces(span.text, span.line, span.column)  # shared by the game's nodes
     saved: list[_LineState] = []
+    opened: list[tuple[int, bool]] = []  # each open '(': offset, read as a variation or not'
     seen_tags: set[str] = set()
     moved = False
     known_moves, known_numbers = _normal_moves, _normal_numbers
@@ -566,15 +568,43 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
                 before.append(comment)
         elif kind == "NAG":
             (last.nags if last is not None and not numbered else nags).append(_nag_value(text))
+        elif kind == "LPAR" and last is None and saved:
+            # a variation opening with '(' (``((32-27))``): no move of its own to be an
+            # alternative to, so the moves inside continue it, as the text reads
+            opened.append((offset, True))
         elif kind == "LPAR":
+            opened.append((offset, False))
             saved.append((tail, last, insert_at, before, nags, setup, number, numbered))
+            # before any move of the main line: a side line all the same (inserted first)
             branch = last.parent if last is not None else tail
             assert branch is not None
             tail, last, insert_at = branch, None, len(branch.variations)
             before, nags, setup, number, numbered = [], [], None, None, False
-        elif kind == "RPAR" and saved:
-            _finish_line(tail, last, before, nags, setup, findings, where(offset))
-            tail, last, insert_at, before, nags, setup, number, numbered = saved.pop()
+        elif kind == "RPAR" and opened:
+            start, transparent = opened.pop()
+            # reported: an empty '()', a setup alone '(/FEN "..."/)'; not a ')' the recovery
+            # adds for an unclosed '(', nor prose in parentheses (reported as such)
+            inside = span.text[start + 1 : offset].strip()
+            closed = span.text.startswith(")", offset) and inside[:1] in ("", "/")
+            if transparent:
+                if closed and not inside:
+                    findings.append(_empty_variation(where(offset), False))
+                continue
+            at = where(offset)
+            state = saved.pop()
+            _finish_line(
+                tail,
+                last,
+                before,
+                nags,
+                setup,
+                findings,
+                at,
+                variation=True,
+                closed=closed,
+                after=state[1],
+            )
+            tail, last, insert_at, before, nags, setup, number, numbered = state
         elif kind == "TAG":
             _add_tag(game, text, seen_tags, moved, where(offset))
             game.comments_before.extend(before)
@@ -587,10 +617,10 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
         elif kind == "ELLIPSIS" and number is not None and number.endswith("."):
             number = number.rstrip(".") + "..."
     at = (span.line, span.column)
-    _finish_line(tail, last, before, nags, setup, findings, at)
-    while saved:
+    while saved:  # variations never closed (a syntax finding says so)
+        _finish_line(tail, last, before, nags, setup, findings, at, variation=True, closed=False)
         tail, last, _insert_at, before, nags, setup, _number, _numbered = saved.pop()
-        _finish_line(tail, last, before, nags, setup, findings, at)
+    _finish_line(tail, last, before, nags, setup, findings, at)
     return game
 
 
@@ -602,6 +632,11 @@ def _glued_star(node: GameNode, at: tuple[int, int]) -> Finding:
     return Finding("syntax", message, "warning", line=at[0], column=at[1])
 
 
+def _empty_variation(at: tuple[int, int], with_setup: bool) -> Finding:
+    message = "variation with no move is dropped" + (", with its setup" if with_setup else "")
+    return Finding("syntax", message, severity="warning", line=at[0], column=at[1])
+
+
 def _finish_line(
     tail: GameNode,
     last: GameNode | None,
@@ -610,15 +645,26 @@ def _finish_line(
     setup: str | None,
     findings: list[Finding],
     at: tuple[int, int],
+    *,
+    variation: bool = False,
+    closed: bool = True,
+    after: GameNode | None = None,
 ) -> None:
     """Attach what waited for a move that never came (to the line's last move, or the node the
-    line follows); a setup with no move after it is the root's, or a warning."""
-    holder = last if last is not None else tail
+    line follows); a setup with no move after it is the root's (main line only: a setup in
+    a variation never moves to the game), or a warning. A variation without a move of its
+    own (``()``, the outer pair of ``((32-27))``) is not in the record: a warning says so."""
+    # an empty variation's comments and NAGs go to the move it follows (``after``)
+    holder = last if last is not None else after if after is not None else tail
     for comment in before:
         holder.add_comment(comment)
     holder.nags.extend(nags)
+    if variation and closed and last is None:
+        findings.append(_empty_variation(at, setup is not None))
+        setup = None
     if setup is not None:
-        if last is None and tail.parent is None and tail.setup is None:
+        root = not variation and last is None and tail.parent is None
+        if root and tail.setup is None and not tail.variations:
             tail.setup = setup
         else:
             findings.append(
@@ -754,11 +800,17 @@ def _parse_span(span: Span, fast: bool) -> Game:
         line = fault.line + span.line - 1
         column = fault.column + (span.column - 1 if fault.line == 1 else 0)
         game.findings.append(Finding("syntax", fault.message, severity, line=line, column=column))
-    if faults:
-        game.raw = span.text
+    if faults or (span.text.strip() and _holds_nothing(game)):
+        game.raw = span.text  # written back as it is: text the record cannot hold is kept
     located = [*span.findings, *game.findings]
     game.findings = [f.located(file=span.file, game=span.ordinal) for f in located]
     return game
+
+
+def _holds_nothing(game: Game) -> bool:
+    """A record of tags and comments at most (the rest was move numbers or dots): written
+    from the record, the game would vanish or merge with the next game; its text is kept."""
+    return not (game.variations or game.result or game.nags or game.setup)
 
 
 def read_games(source: SourceLike | bytes, *, name: str | None = None) -> Iterator[Game]:

@@ -13,6 +13,7 @@ O(size of the record), plus one replay when moves are rewritten.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
@@ -126,7 +127,10 @@ class _Options:
 
     def move(self, node: GameNode) -> str:
         text = node.move or "--"
-        return text if self.rewritten is None else self.rewritten.get(node, text)
+        text = text if self.rewritten is None else self.rewritten.get(node, text)
+        # a move spelled like a result (``1-01`` kept as ``1-1``) would end the game when read
+        # back: a leading zero keeps it a move and reads back as the same move
+        return "0" + text if _RESULT_SPELLING.fullmatch(text) else text
 
     def fen(self, text: str) -> str:
         if self.notation is None:
@@ -513,6 +517,44 @@ def moves_to_json(start: GameNode) -> list[dict[str, Any]]:
     """The lines after ``start`` as a list of move objects; each object's ``variations`` holds
     the alternative lines to that move (lists of the same shape). Iterative, O(nodes)."""
     return start.accept(_MovesJson())
+
+
+_RESULT_SPELLING = re.compile(r"2-0|0-2|1-1|1-0|0-1|0-0|1:0|0:1|0:0")
+
+
+class _Raw(str):
+    """JSON punctuation already encoded (``json_text``'s work stack holds it among values)."""
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)`` for any nesting depth: an explicit stack
+    instead of the encoder's recursion (a record may nest thousands of variations).
+    Dicts, lists, tuples and JSON scalars. O(size of the output)."""
+    out: list[str] = []
+    work: list[Any] = [value]
+    while work:
+        item = work.pop()
+        if isinstance(item, _Raw):
+            out.append(item)
+        elif isinstance(item, dict):
+            out.append("{")
+            work.append(_Raw("}"))
+            entries = list(item.items())
+            for index in range(len(entries) - 1, -1, -1):
+                key, entry = entries[index]
+                work.append(entry)
+                separator = ", " if index else ""
+                work.append(_Raw(f"{separator}{json.dumps(str(key), ensure_ascii=False)}: "))
+        elif isinstance(item, (list, tuple)):
+            out.append("[")
+            work.append(_Raw("]"))
+            for index in range(len(item) - 1, -1, -1):
+                work.append(item[index])
+                if index:
+                    work.append(_Raw(", "))
+        else:
+            out.append(json.dumps(item, ensure_ascii=False))
+    return "".join(out)
 
 
 def game_to_json(game: Game, *, variant: Variant | None = None) -> dict[str, Any]:

@@ -7,7 +7,6 @@ tags) go to stderr as compiler-style lines; exit 1 if any is an error, 2 on usag
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from contextlib import ExitStack
 from typing import IO, Any, BinaryIO
@@ -18,7 +17,7 @@ from pdn.findings import Finding
 from pdn.reader import read_games
 from pdn.scan import stdin_bytes
 from pdn.variants import Variant
-from pdn.writer import game_to_json, variant_of, write_game
+from pdn.writer import game_to_json, json_text, variant_of, write_game
 
 
 def add_parser(subparsers: Any) -> None:
@@ -115,7 +114,7 @@ def _convert(
         # Detected only when a conversion needs it; --variant for games without GameType.
         variant = variant_of(game, override) if override is not None else None
         if args.output_format == "json":
-            output.write(json.dumps(game_to_json(game, variant=variant), ensure_ascii=False))
+            output.write(json_text(game_to_json(game, variant=variant)))
             output.write("\n")
             continue
         if not first:
