@@ -29,9 +29,9 @@ _EXPORTS: dict[str, str] = {
     "game_to_json": "pdn.writer",
     "Game": "pdn.record",
     "GameNode": "pdn.record",
-    "GameVisitor": "pdn.record",
-    "MoveNumber": "pdn.record",
-    "Numbering": "pdn.record",
+    "GameVisitor": "pdn.visitor",
+    "MoveNumber": "pdn.numbering",
+    "Numbering": "pdn.numbering",
     "Board": "pdn.geometry",
     "Variant": "pdn.variants",
     "VARIANTS": "pdn.variants",
@@ -67,21 +67,21 @@ if TYPE_CHECKING:
     from pdn.geometry import Board as Board
     from pdn.movegen import Move as Move
     from pdn.movegen import perft as perft
+    from pdn.numbering import MoveNumber as MoveNumber
+    from pdn.numbering import Numbering as Numbering
     from pdn.position import Piece as Piece
     from pdn.position import Position as Position
     from pdn.reader import read_game as read_game
     from pdn.reader import read_games as read_games
     from pdn.record import Game as Game
     from pdn.record import GameNode as GameNode
-    from pdn.record import GameVisitor as GameVisitor
-    from pdn.record import MoveNumber as MoveNumber
-    from pdn.record import Numbering as Numbering
     from pdn.replay import Played as Played
     from pdn.replay import Replay as Replay
     from pdn.replay import audit as audit
     from pdn.tags import outcome_of as outcome_of
     from pdn.variants import VARIANTS as VARIANTS
     from pdn.variants import Variant as Variant
+    from pdn.visitor import GameVisitor as GameVisitor
     from pdn.writer import game_to_json as game_to_json
     from pdn.writer import write_game as write_game
     from pdn.writer import write_games as write_games

@@ -9,37 +9,49 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_USAGE = 2
+from pdn.commands import (
+    check,
+    convert,
+    dedupe,
+    fix,
+    index,
+    moves,
+    perft,
+    report,
+    search,
+    select,
+    show,
+    stats,
+)
+from pdn.commands import list as list_verb
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
-#: Verb modules under ``pdn.commands``, in the order ``pdn --help`` lists them.
+#: Verb modules, in the order ``pdn --help`` lists them (each: ``add_parser``, ``run``).
 VERBS = (
-    "check",
-    "fix",
-    "convert",
-    "show",
-    "list",
-    "perft",
-    "moves",
-    "select",
-    "dedupe",
-    "index",
-    "search",
-    "stats",
-    "report",
+    check,
+    fix,
+    convert,
+    show,
+    list_verb,
+    perft,
+    moves,
+    select,
+    dedupe,
+    index,
+    search,
+    stats,
+    report,
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full parser; verbs whose module is missing are simply not offered."""
+    """The full parser: every verb of ``VERBS``."""
     parser = argparse.ArgumentParser(
         prog="pdn",
         description=(
@@ -56,13 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"pdn {__version__}")
     subparsers = parser.add_subparsers(dest="verb", metavar="VERB")
-    for verb in VERBS:
-        try:
-            module = importlib.import_module(f"pdn.commands.{verb}")
-        except ModuleNotFoundError as error:
-            if error.name != f"pdn.commands.{verb}":
-                raise
-            continue
+    for module in VERBS:
         module.add_parser(subparsers)
     return parser
 
@@ -116,15 +122,6 @@ def _sigterm_unwinds() -> Iterator[None]:
 
 def _terminated(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
-
-
-def path_error(verb: str, error: OSError, path: str | None = None) -> int:
-    """Print the one wording every verb uses for a path it cannot read or write,
-    ``pdn VERB: PATH: No such file or directory``, and return ``EXIT_USAGE``."""
-    where = path or (os.fsdecode(error.filename) if error.filename else None)
-    prefix = f"{where}: " if where else ""
-    print(f"pdn {verb}: {prefix}{error.strerror or error}", file=sys.stderr)
-    return EXIT_USAGE
 
 
 def _discard_stdout() -> None:

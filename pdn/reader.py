@@ -32,8 +32,9 @@ from typing import Any, BinaryIO, TextIO, Union
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from pdn.embedded import commands_in
 from pdn.findings import Finding, Severity, quoted
-from pdn.record import Game, GameNode, Source, TextPlaces, commands_in
+from pdn.record import Game, GameNode, Source, TextPlaces
 from pdn.scan import (
     COMMENT_STOP,
     COSMETIC_TAG_PROBLEMS,

@@ -20,83 +20,20 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from pdn.embedded import Command, commands_in
 from pdn.findings import Finding
-from pdn.tags import tag_value
+from pdn.numbering import Numbering
 
 if TYPE_CHECKING:
     from pdn.position import Position
     from pdn.render import GameView
     from pdn.replay import Replay
     from pdn.variants import Variant
-
-COMMAND_PATTERN = re.compile(r"\[%([A-Za-z_][A-Za-z0-9_]*)\s*([^\]]*)\]")
-_TIME_PATTERN = re.compile(r"^(?:(\d+):)?(\d{1,2}):(\d{1,2}(?:\.\d+)?)$")
-_CLOCK_ITEM = re.compile(r"([wWbB])\s*(\d+:\d{1,2}(?::\d{1,2}(?:\.\d+)?)?)")
-_TIME_COMMANDS = frozenset({"clk", "emt", "egt", "mct"})
-
-
-def parse_time(text: str) -> float | None:
-    """Seconds in ``h:mm:ss``, ``h:mm:ss.f`` or ``mm:ss`` (``None`` when not a time). O(len)."""
-    match = _TIME_PATTERN.match(text.strip())
-    if not match:
-        return None
-    hours, minutes, seconds = match.groups()
-    return int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds)
-
-
-@dataclass(frozen=True)
-class ClockReading:
-    """One clock of a ``[%clock ...]`` command: side ``"W"``/``"B"``, seconds, running or not."""
-
-    side: str
-    seconds: float
-    running: bool
-
-
-@dataclass(frozen=True)
-class Command:
-    """An embedded ``[%name text]`` command of a comment; ``value`` is parsed when known.
-
-    ``value``: ``eval`` -> float (pawn units); ``clk``/``emt``/``egt``/``mct`` -> seconds;
-    ``clock`` -> tuple of ``ClockReading`` (upper-case side letter = that clock runs);
-    anything else or unparsable -> ``None``. Equality compares ``name`` and ``text``.
-    """
-
-    name: str
-    text: str
-    value: Any = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "value", _command_value(self.name.lower(), self.text))
-
-
-def _command_value(name: str, text: str) -> Any:
-    if name == "eval":
-        try:
-            return float(text.split()[0]) if text.split() else None
-        except ValueError:
-            return None
-    if name in _TIME_COMMANDS:
-        return parse_time(text)
-    if name == "clock":
-        readings = []
-        for side, time in _CLOCK_ITEM.findall(text):
-            seconds = parse_time(time)
-            if seconds is not None:
-                readings.append(ClockReading(side.upper(), seconds, side.isupper()))
-        return tuple(readings) or None
-    return None
-
-
-def commands_in(comment: str) -> list[Command]:
-    """Every ``[%name text]`` command embedded in a comment text, in order. O(len)."""
-    if "[%" not in comment:
-        return []
-    return [Command(name, text.strip()) for name, text in COMMAND_PATTERN.findall(comment)]
+    from pdn.visitor import GameVisitor
 
 
 @dataclass(frozen=True)
@@ -113,112 +50,7 @@ class Source:
     end_byte: int | None = None
 
 
-# -- move numbers and the one walk of the tree ---------------------------------------------
-_FEN_FULL_MOVE = re.compile(r":F([0-9]+)\b")
-#: A ``/FEN "..."/`` setup without pieces (``"B::"``): a null move, that side to move.
-NULL_SETUP = re.compile(r"^[WB]\s*:\s*[WB]?\s*:?\s*[WB]?\s*\.?$", re.IGNORECASE)
-
-
-class MoveNumber(NamedTuple):
-    """The full-move number of a ply and whether it is the first mover's half of the move
-    (written ``12.``) or the second mover's (``12...``)."""
-
-    number: int
-    first: bool
-
-    def label(self, *, resumed: bool = False) -> str | None:
-        """``"12."`` for the first mover's half; ``"12..."`` for the second mover's when the
-        line resumes there (after a comment, at a variation's start), else ``None``."""
-        if self.first:
-            return f"{self.number}."
-        return f"{self.number}..." if resumed else None
-
-
-@dataclass(frozen=True)
-class Numbering:
-    """How plies get full-move numbers along a line: the position after ply ``start_ply``
-    has full-move number ``start_number`` and ``start_turn`` (``"W"``/``"B"``) to move, and
-    ``first_mover`` opens every move. The one move-number computation of the toolkit (the
-    writer's renumbering, the renderer's move list, the audit's ``move-number`` check).
-
-    >>> numbering = Numbering(start_number=12, start_turn="B")  # FEN "B:...:F12"
-    >>> numbering.at(1), numbering.at(2)
-    (MoveNumber(number=12, first=False), MoveNumber(number=13, first=True))
-    """
-
-    start_number: int = 1
-    start_turn: str = "W"
-    first_mover: str = "W"
-    start_ply: int = 0
-
-    @classmethod
-    def of_game(cls, game: Game, first_mover: str) -> Numbering:
-        """From the game's FEN tag (side to move, lidraughts' ``:F<n>`` full-move field),
-        else the initial position: number 1, ``first_mover`` to move. O(len(FEN))."""
-        fen = (tag_value(game.tags, "FEN") or "").strip()
-        turn = fen[0].upper() if fen[:1] in ("W", "B", "w", "b") else first_mover
-        return cls(_fen_full_move(fen), turn, first_mover)
-
-    def at(self, ply: int) -> MoveNumber:
-        """The number of ply ``ply`` (1-based, counted from the root). O(1)."""
-        half = ply - self.start_ply - 1 + (0 if self.start_turn == self.first_mover else 1)
-        return MoveNumber(self.start_number + half // 2, half % 2 == 0)
-
-    def after_setup(self, ply: int, setup: str) -> Numbering:
-        """The numbering after a ``/FEN "..."/`` setup met after ply ``ply``: counted from
-        the setup's position (its side to move, its ``:F<n>``); a setup without pieces
-        (``/FEN "B::"/``, a null move) only hands the move to that side. O(len(setup))."""
-        text = setup.strip()
-        turn = text[:1].upper()
-        if turn not in ("W", "B"):
-            return self
-        if NULL_SETUP.match(text):
-            # the side to move at start_ply, stepped back from ``turn`` over the plies since
-            back = ply - self.start_ply
-            other = "B" if turn == "W" else "W"
-            return replace(self, start_turn=turn if back % 2 == 0 else other)
-        return replace(self, start_number=_fen_full_move(text), start_turn=turn, start_ply=ply)
-
-
-def _fen_full_move(fen: str) -> int:
-    """The lidraughts full-move field ``:F<n>`` of a FEN (at least 1), else 1."""
-    match = _FEN_FULL_MOVE.search(fen)
-    return max(1, int(match[1])) if match else 1
-
-
 R = TypeVar("R")
-
-
-class GameVisitor(Generic[R]):
-    """What ``Game.accept`` calls while it walks a game (python-chess's ``BaseVisitor``).
-
-    Order: ``begin_game``; then every move in PDN text order: a move, then the side lines
-    that replace it (each ``begin_variation(first node)``, its moves, ``end_variation``),
-    then the main line goes on; then ``visit_result``; ``end_game()`` is what ``accept``
-    returns. ``visit_move`` gets the node (its comments, NAGs, strength, setup), its ply from
-    the root and its ``MoveNumber`` (from ``accept``'s ``numbering``, restarted at setups).
-    Every method does nothing by default.
-    """
-
-    def begin_game(self, game: Game) -> None:
-        """Before the first move; the root's own comments, NAGs and setup are on ``game``."""
-
-    def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
-        """One move of the tree, in text order."""
-
-    def begin_variation(self, node: GameNode) -> None:
-        """A side line starts; ``node`` is its first move (visited next)."""
-
-    def end_variation(self, node: GameNode) -> None:
-        """The side line that started with ``node`` ended."""
-
-    def visit_result(self, result: str | None) -> None:
-        """The game's terminator as written (``None`` when missing)."""
-
-    def end_game(self) -> R:
-        """What ``accept`` returns."""
-        return None  # type: ignore[return-value]
-
 
 _LAZY_LISTS = frozenset({"nags", "comments_before", "comments_after", "commands"})
 _NEWLINE = re.compile("\n")
@@ -557,7 +389,10 @@ class Game(GameNode):
         with; other arguments, or ``fresh=True`` after editing the tree, replay again and keep
         the new one. Cost: one replay of the game, then O(1)."""
         key = (variant if isinstance(variant, str) or variant is None else variant.name, rules)
-        cached = getattr(self, "_replayed", None)
+        try:
+            cached: tuple[tuple[str | None, str | None], Replay] | None = self._replayed
+        except AttributeError:  # not replayed yet
+            cached = None
         reuse = variant is None and rules is None or cached is not None and cached[0] == key
         if cached is not None and not fresh and reuse:
             return cached[1]
@@ -572,6 +407,12 @@ class Game(GameNode):
         black = self.headers.get("Black", "?")
         where = f"{self.source.file}#{self.source.game}"
         return f"<Game {white} - {black} {self.result or ''} ({where})>"
+
+    def __str__(self) -> str:
+        """The game as PDN text, exactly as ``pdn.writer.write_game(game)`` writes it."""
+        from pdn.writer import write_game
+
+        return write_game(self)
 
     def __rich__(self) -> GameView:
         """``rich.print(game)`` draws the game (``pdn.render.GameView``: one replay)."""

@@ -18,9 +18,10 @@ from rich.style import Style
 from rich.text import Text
 
 from pdn.findings import Finding
+from pdn.numbering import MoveNumber, Numbering
 from pdn.position import side_name
-from pdn.record import GameVisitor, MoveNumber, Numbering
 from pdn.tags import TAG_ALIASES, tag_value
+from pdn.visitor import GameVisitor
 
 if TYPE_CHECKING:
     from pdn.geometry import Board

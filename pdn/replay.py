@@ -40,8 +40,8 @@ from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
 from pdn.errors import FenError, NotReplayedError
 from pdn.findings import Code, Finding, Severity, quoted
 from pdn.geometry import Notation
+from pdn.numbering import NULL_SETUP, Numbering
 from pdn.position import Position, other_side, side_name
-from pdn.record import NULL_SETUP, Numbering
 from pdn.resolve import resolve
 from pdn.tags import DATE_TAGS, date_problem, outcome_of, tag_value
 from pdn.variants import Variant

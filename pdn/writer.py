@@ -18,11 +18,14 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
-from pdn.record import Game, GameNode, GameVisitor, MoveNumber, Numbering, commands_in
+from pdn.embedded import commands_in
+from pdn.numbering import MoveNumber, Numbering
 from pdn.tags import result_in_style, tag_value, winner
+from pdn.visitor import GameVisitor
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
+    from pdn.record import Game, GameNode
     from pdn.replay import Replay
     from pdn.variants import Variant
 

@@ -29,7 +29,10 @@ def test_no_name_is_both_a_module_and_a_function() -> None:
 
 def test_import_pdn_is_cheap() -> None:
     """``import pdn`` loads no engine module, no lark and no rich."""
-    code = "import sys, pdn; print(sorted(m for m in sys.modules if m.startswith(('pdn.', 'lark', 'rich'))))"
+    code = (
+        "import sys, pdn; "
+        "print(sorted(m for m in sys.modules if m.startswith(('pdn.', 'lark', 'rich'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pdn.errors import NotReplayedError
 from pdn.reader import read_game
 from pdn.record import GameNode
-from pdn.errors import NotReplayedError
 from pdn.replay import replay
 
 INTERNATIONAL = '[GameType "20"]\n'

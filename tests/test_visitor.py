@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+from pdn.numbering import MoveNumber, Numbering
 from pdn.reader import read_game
-from pdn.record import Game, GameNode, GameVisitor, MoveNumber, Numbering
+from pdn.record import Game, GameNode
 from pdn.render import GameView
+from pdn.visitor import GameVisitor
 from pdn.writer import write_game
 
 

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from pdn.embedded import Command
 from pdn.reader import read_game
-from pdn.record import Command, Game, GameNode
+from pdn.record import Game, GameNode
 from pdn.tags import known_outcome, outcome_of, result_in_style, winner
 from pdn.variants import Variant
 from pdn.writer import (

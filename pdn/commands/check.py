@@ -28,8 +28,8 @@ from rich.progress import (
 from rich.table import Column, Table
 
 from pdn.batch import AuditOptions, GameReport
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.drawrules import PROFILES, profile_named
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.textreport import TextReport
 from pdn.variants import VARIANTS, Variant

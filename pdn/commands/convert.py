@@ -12,7 +12,7 @@ from contextlib import ExitStack
 from typing import IO, Any, BinaryIO
 
 from pdn.atomic import atomic_output, same_file
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 from pdn.findings import Finding
 from pdn.reader import read_games
 from pdn.scan import stdin_bytes

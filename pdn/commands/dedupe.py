@@ -19,8 +19,8 @@ from functools import partial
 from typing import IO, Any
 
 from pdn.atomic import atomic_output, same_file
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.check import jobs_count, variant_name
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
 examples:

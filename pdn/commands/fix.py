@@ -24,8 +24,8 @@ from typing import IO, Any
 
 from pdn.atomic import atomic_output
 from pdn.batch import PathError, expand_paths, map_paths
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.commands.check import jobs_count, profile_name, variant_name
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import CODES
 from pdn.reader import parse_span
 from pdn.repair import FIXES, Change, RepairOptions, repair, split_glued_junk

@@ -13,8 +13,8 @@ import sys
 import time
 from typing import Any
 
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.check import jobs_count, variant_name
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
 examples:

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, path_error
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, path_error
 from pdn.findings import Finding
 from pdn.scan import Span, iter_spans, stdin_bytes
 

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.perft import add_position_arguments, load_position
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 from pdn.movegen import Move
 from pdn.resolve import full_path
 from pdn.variants import Variant

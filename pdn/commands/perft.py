@@ -12,8 +12,8 @@ import sys
 import time
 from typing import Any
 
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.errors import FenError
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 from pdn.movegen import MAX_PERFT_DEPTH, perft
 from pdn.position import Position
 from pdn.variants import VARIANTS, Variant

@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.commands.check import add_audit_arguments, selected
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import SEVERITY_RANK
 from pdn.report import MAX_CARDS
 

@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.select import add_criteria_arguments, criteria_from
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
 examples:

@@ -21,8 +21,8 @@ from functools import partial
 from typing import Any, BinaryIO
 
 from pdn.atomic import atomic_output, same_file
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.check import code_list, jobs_count, variant_name
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 from pdn.filters import Criteria, Match, MaterialSpec, date_range, int_range
 from pdn.gamefacts import game_facts
 from pdn.scan import Span

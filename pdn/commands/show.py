@@ -7,7 +7,7 @@ import itertools
 import sys
 from typing import TYPE_CHECKING, Any
 
-from pdn.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 
 if TYPE_CHECKING:
     from pdn.render import BoardView

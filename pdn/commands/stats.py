@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pdn.cli import EXIT_OK, EXIT_USAGE
 from pdn.commands.check import jobs_count, variant_name
+from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
 examples:
