@@ -223,6 +223,7 @@ class GameNode:
         variant.first_mover)`` reads the FEN tag). Iterative: no recursion limit. O(nodes).
 
         >>> from pdn.reader import read_game
+        >>> from pdn.visitor import GameVisitor
         >>> class Moves(GameVisitor[list[str]]):
         ...     def begin_game(self, game): self.words = []
         ...     def visit_move(self, node, ply, number):
