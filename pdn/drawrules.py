@@ -71,7 +71,10 @@ class DrawProfile:
     """A named set of draw rules; ``repetition`` = occurrences of a position (same side to
     move) that make a draw, ``None`` for no repetition rule. ``repetition_automatic``: the
     repetition ends the game by itself (later moves are after the end); otherwise a player
-    may claim it and play goes on. ``repetition_source`` cites where both come from."""
+    may claim it and play goes on. ``repetition_source`` cites where both come from.
+    ``boards``: the same profile's rules for other board sizes, by number of playable squares
+    (DamPlay: 3 kings v a lone king is 15 moves on 100 squares, diagonal cases on 64);
+    ``for_board`` picks them."""
 
     name: str
     description: str
@@ -80,6 +83,15 @@ class DrawProfile:
     endings: tuple[EndingRule, ...] = ()
     repetition_automatic: bool = False
     repetition_source: str = ""
+    boards: tuple[tuple[int, DrawProfile], ...] = ()
+
+    def for_board(self, squares: int) -> DrawProfile:
+        """The rules of this profile on a board of ``squares`` playable squares (32 for
+        8x8, 50 for 10x10): its own, unless ``boards`` holds that size. O(len(boards))."""
+        for size, profile in self.boards:
+            if size == squares:
+                return profile
+        return self
 
 
 def _versus(
@@ -136,18 +148,45 @@ DAMPLAY_FIVE_MOVE = frozenset(
 
 
 def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
+    """Seed 003's rules: on 64 squares the long-diagonal 3K v K cases (5 or 20 moves), on 100
+    squares 3K v K in 15 moves; the 5-move small endings and the king-move limit on both."""
+    quiet = (
+        QuietRule(
+            f"{name} kings",
+            f"{king_moves} moves each with only kings moved and no capture",
+            2 * king_moves,
+        ),
+    )
+    small = EndingRule(
+        f"{name} small endings",
+        "small king endings (2K v K, K+M v K+M, ...): 5 moves each",
+        DAMPLAY_FIVE_MOVE,
+        5,
+    )
+    source = "7.2.3 of the FMJD-64 numbering Brazil follows (RULES.md B§3)"
+    hundred = DrawProfile(
+        name,
+        description + ", 100 squares",
+        repetition_automatic=True,
+        repetition_source=source,
+        quiet=quiet,
+        endings=(
+            EndingRule(
+                f"{name} 3K v K",
+                "3 kings v a lone king on 100 squares: 15 moves each",
+                _versus([(0, 3)]),
+                15,
+            ),
+            small,
+        ),
+    )
     return DrawProfile(
         name,
         description,
         repetition_automatic=True,
-        repetition_source="7.2.3 of the FMJD-64 numbering Brazil follows (RULES.md B§3)",
-        quiet=(
-            QuietRule(
-                f"{name} kings",
-                f"{king_moves} moves each with only kings moved and no capture",
-                2 * king_moves,
-            ),
-        ),
+        repetition_source=source,
+        quiet=quiet,
+        boards=((50, hundred),),
         endings=(
             EndingRule(
                 f"{name} 3K v K diagonal",
@@ -163,12 +202,7 @@ def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
                 20,
                 diagonal="strong",
             ),
-            EndingRule(
-                f"{name} small endings",
-                "small king endings (2K v K, K+M v K+M, ...): 5 moves each",
-                DAMPLAY_FIVE_MOVE,
-                5,
-            ),
+            small,
         ),
     )
 
@@ -337,8 +371,9 @@ def profile_named(name: str) -> DrawProfile:
 
 def profile_for(variant: Variant, name: str | None = None) -> DrawProfile:
     """The profile ``name`` if given, else the variant's own ``draw_profile`` (every variant
-    names one of ``PROFILES``; ValueError otherwise)."""
-    return profile_named(name or variant.draw_profile)
+    names one of ``PROFILES``; ValueError otherwise), with its rules for the variant's board
+    (``DrawProfile.for_board``)."""
+    return profile_named(name or variant.draw_profile).for_board(len(variant.board))
 
 
 @dataclass(frozen=True)

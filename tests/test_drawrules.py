@@ -200,3 +200,76 @@ def test_thai_names_its_fallback_profile() -> None:
     assert thai.name == "thai"
     assert "no source" in thai.description
     assert (thai.repetition, thai.quiet, thai.endings) == (3, (), ())
+
+
+# -- seed 003 (DamPlay): one profile, rules per board ----------------------------------------
+#: Seed 003's table, per board: (rule, forces as (strong, weak), moves each, diagonal).
+SEED_003 = {
+    32: {  # 64 squares
+        ("3K v K diagonal", (((0, 3), (0, 1)),), 5, "weak"),
+        ("3K v K", (((0, 3), (0, 1)),), 20, "strong"),
+    },
+    50: {  # 100 squares
+        ("3K v K", (((0, 3), (0, 1)),), 15, None),
+    },
+}
+SMALL_ENDINGS = {
+    ((0, 1), (0, 1)),  # 1 dama x 1 dama
+    ((0, 2), (0, 1)),  # 2 damas x 1 dama
+    ((0, 2), (0, 2)),  # 2 damas x 2 damas
+    ((0, 2), (1, 1)),  # 2 damas x 1 dama e 1 pedra
+    ((1, 1), (1, 1)),  # 1 dama e 1 pedra x 1 dama e 1 pedra
+    ((1, 1), (0, 1)),  # 1 dama x 1 dama e 1 pedra
+}
+
+
+@pytest.mark.parametrize("name", ["damplay", "cbjd"])
+@pytest.mark.parametrize("variant", ["brazilian", "international"])
+def test_brazilian_profiles_hold_seed_003_per_board(name: str, variant: str) -> None:
+    from pdn.drawrules import profile_for
+
+    board = Variant.from_name(variant).board
+    profile = profile_for(Variant.from_name(variant), name)
+    assert profile.name == name  # findings name the profile the user chose
+    rules = {
+        (rule.name.removeprefix(f"{name} "), tuple(sorted(rule.forces)), rule.moves, rule.diagonal)
+        for rule in profile.endings
+        if rule.forces != frozenset(SMALL_ENDINGS)
+    }
+    assert rules == SEED_003[len(board)]
+    small = [rule for rule in profile.endings if rule.forces == frozenset(SMALL_ENDINGS)]
+    assert [rule.moves for rule in small] == [5]  # the same 5-move small endings on both boards
+    king_moves = {"damplay": 25, "cbjd": 20}[name]
+    assert [rule.plies for rule in profile.quiet] == [2 * king_moves]
+
+
+def _quiet_walk(variant: str, rules: str, fen: str) -> tuple[int, list[str]] | None:
+    """Play king moves that neither repeat nor allow a capture until a rule expires."""
+    from pdn.drawrules import DrawTracker, profile_for
+
+    rules_of = Variant.from_name(variant)
+    position = Position.from_fen(fen, rules_of)
+    tracker = DrawTracker.start(profile_for(rules_of, rules), position)
+    seen = {position.key()}
+    for ply in range(1, 80):
+        for move in position.legal_moves():
+            after = position.play(move)
+            if move.is_capture or after.key() in seen:
+                continue
+            if not any(reply.is_capture for reply in after.legal_moves()):
+                break
+        else:
+            return None
+        events = tracker.push(after, move)
+        position = after
+        seen.add(after.key())
+        if events:
+            return ply, [event.rule for event in events]
+    return None
+
+
+def test_damplay_on_100_squares_draws_3_kings_v_king_after_15_moves_each() -> None:
+    assert _quiet_walk("international", "damplay", "W:WK1,K2,K3:BK46") == (30, ["damplay 3K v K"])
+    assert _quiet_walk("international", "cbjd", "W:WK1,K2,K3:BK46") == (30, ["cbjd 3K v K"])
+    small = _quiet_walk("international", "damplay", "W:WK1,K2:BK46")
+    assert small == (10, ["damplay small endings"])
