@@ -13,7 +13,9 @@ differ in few plies, and either the same players (``pdn.names.name_key``) with t
 Event, Date and Round (a Date or a Round must be known; up to twice
 ``MAX_READING_DIFFERENCES`` or 10% of the plies may differ), or the same number of plies, at
 least ``MIN_READING_PLIES``, with at most ``MAX_READING_DIFFERENCES`` (or 5%) written
-differently, and at least ``MIN_AGREEMENT`` plies after the parting ply written alike. A move
+differently, and at least ``MIN_AGREEMENT`` plies after the parting ply written alike; or
+the same moves in another order to the same final position (a transposition, in games of
+``MIN_TRANSPOSITION_PLIES`` plies or more: one game filed twice, once with a slip). A move
 written differently and the moves after it written alike is what a transcription error looks
 like; two games of one round that go their own ways are not
 readings. Candidates of the second kind are found through the hash of
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -45,6 +47,8 @@ IDENTITY_TAGS = frozenset({"FEN", "SetUp", "Setup", "GameType"})
 MIN_READING_PLIES = 20
 #: Written plies that may differ between two readings found by their moves (or 5%).
 MAX_READING_DIFFERENCES = 2
+#: Plies a game needs before the same moves in another order make it a reading of another.
+MIN_TRANSPOSITION_PLIES = 30
 #: Plies written alike after the parting ply: two lines that never meet again are two games
 #: (or two book lines), not one game with a slip of the pen.
 MIN_AGREEMENT = 3
@@ -65,6 +69,7 @@ class Entry:
     richness: int
     written: tuple[str, ...]  # the main line as written, captures shortened to from-to
     legal: bool
+    end: int | None  # key of the final position when the whole main line replayed
 
     @property
     def where(self) -> str:
@@ -84,6 +89,7 @@ class Entry:
             richness=facts.richness,
             written=tuple(_short(text) for text in facts.written),
             legal=facts.legal,
+            end=facts.keys[-1] if facts.keys and len(facts.keys) - 1 == facts.plies else None,
         )
 
 
@@ -129,7 +135,8 @@ class Reading:
 
     first: Entry
     second: Entry
-    basis: str  # "tags" (players, event, date, round) or "moves" (nearly equal main lines)
+    basis: str  # "tags" (players, event, date, round), "moves" (nearly equal main lines) or
+    # "transposition" (the same moves in another order to the same final position)
     ply: int  # 1-based ply where the main lines part
     first_move: str | None  # None: this reading ends before that ply
     second_move: str | None
@@ -151,7 +158,7 @@ class Reading:
             verdict = "replays legally" if entry.legal else "does not replay legally"
             return f"{entry.where} {move or '(ends)'} ({verdict})"
 
-        basis = "same players, event, date, round" if self.basis == "tags" else "moves"
+        basis = {"tags": "same players, event, date, round"}.get(self.basis, self.basis)
         return (
             f"reading ({basis}): part at ply {self.ply}: {said(self.first, self.first_move)} "
             f"vs {said(self.second, self.second_move)}; {self.differences} plies differ "
@@ -218,14 +225,19 @@ def _readings(groups: list[Group]) -> Iterator[Reading]:
                 buckets[part, group.kept.variant, group.kept.start, len(written), moves].append(
                     index
                 )
+        if len(written) >= MIN_TRANSPOSITION_PLIES and group.kept.end is not None:
+            buckets["end", group.kept.variant, group.kept.start, group.kept.end].append(index)
     seen: set[tuple[int, int]] = set()
     for members in buckets.values():
         for a, b in combinations(members, 2):
             if (a, b) in seen:
                 continue
             seen.add((a, b))
-            by_tags = bool(tag_keys[a] & tag_keys[b])
-            reading = _compare(groups[a].kept, groups[b].kept, by_tags)
+            first, second = groups[a].kept, groups[b].kept
+            basis = "tags" if tag_keys[a] & tag_keys[b] else "moves"
+            if basis == "moves" and _transposed(first, second):
+                basis = "transposition"
+            reading = _compare(first, second, basis)
             if reading is not None:
                 yield reading
 
@@ -244,9 +256,19 @@ def _tag_key(entry: Entry) -> tuple[object, ...] | None:
     return ("tags", entry.variant, entry.start, white, black, event, date, round_)
 
 
-def _compare(first: Entry, second: Entry, by_tags: bool) -> Reading | None:
-    """The reading two games make, or None when they are not (the same moves, other
-    variants or starts, or, by moves, too many differences)."""
+def _transposed(first: Entry, second: Entry) -> bool:
+    """The same moves in another order to the same final position, in a long game."""
+    return (
+        first.end is not None
+        and first.end == second.end
+        and len(first.written) >= MIN_TRANSPOSITION_PLIES
+        and Counter(first.written) == Counter(second.written)
+    )
+
+
+def _compare(first: Entry, second: Entry, basis: str) -> Reading | None:
+    """The reading two games make (``basis``: tags, moves or transposition), or None when
+    they are not (the same moves, other variants or starts, too many differences)."""
     if first.variant != second.variant or first.start != second.start:
         return None
     a, b = first.written, second.written
@@ -258,19 +280,21 @@ def _compare(first: Entry, second: Entry, by_tags: bool) -> Reading | None:
     differences += abs(len(a) - len(b))
     limit = (
         max(2 * MAX_READING_DIFFERENCES, common // 10)
-        if by_tags
+        if basis == "tags"
         else max(MAX_READING_DIFFERENCES, common // 20)
     )
     agree_after = (
         sum(1 for ply in range(part + 1, common) if a[ply] == b[ply]) if part is not None else 0
     )
-    if differences > limit or (part is not None and agree_after < MIN_AGREEMENT):
+    if basis != "transposition" and (
+        differences > limit or (part is not None and agree_after < MIN_AGREEMENT)
+    ):
         return None
     ply = common if part is None else part
     return Reading(
         first=first,
         second=second,
-        basis="tags" if by_tags else "moves",
+        basis=basis,
         ply=ply + 1,
         first_move=a[ply] if ply < len(a) else None,
         second_move=b[ply] if ply < len(b) else None,

@@ -186,3 +186,35 @@ def test_short_games_from_the_start_are_never_one_game(
     path.write_text(fen + fen.replace('"W:W31,32:B19"', '"W:W32,31:B19."'))
     [group] = report(capsys, str(path))["groups"]  # a setup is identity enough
     assert group["contradicting_tags"] == {}  # FEN spelled two ways is the same start
+
+
+def continuation(start: list[str], seed: int, plies: int) -> list[str]:
+    """``start`` (move texts from the initial position) and a legal line after it."""
+    position = Position.initial(INTERNATIONAL)
+    for text in start:
+        position = position.play(
+            next(m for m in position.legal_moves() if m.notation(INTERNATIONAL.board) == text)
+        )
+    rng = random.Random(seed)
+    texts = list(start)
+    for _ in range(plies):
+        moves = position.legal_moves()
+        names = [m.notation(INTERNATIONAL.board) for m in moves]
+        move = rng.choice([m for m, n in zip(moves, names, strict=True) if names.count(n) == 1])
+        texts.append(move.notation(INTERNATIONAL.board))
+        position = position.play(move)
+    return texts
+
+
+def test_a_transposition_is_a_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    one = continuation(["32-28", "16-21", "33-29"], 3, 34)
+    two = ["33-29", "16-21", "32-28", *one[3:]]  # the same moves, the first White pair swapped
+    path = tmp_path / "twice.pdn"
+    path.write_text(
+        game({"White": "A", "Black": "B"}, numbered(one))
+        + game({"White": "C", "Black": "B"}, numbered(two))
+    )
+    [reading] = report(capsys, str(path))["readings"]
+    assert reading["basis"] == "transposition"
+    assert (reading["ply"], reading["moves"]) == (1, ["32-28", "33-29"])
+    assert reading["differences"] == 2
