@@ -159,13 +159,19 @@ class BoardView:
             return len(str(self.board.height)) + 1
         return len(str(len(self.board))) + 1
 
-    def width(self) -> int:
-        """Cells the diagram takes: margins and squares."""
+    def width(self, compact: bool = False) -> int:
+        """Cells the diagram takes: margins and squares; ``compact``: one cell a square and
+        no margins (the fallback for a narrow console)."""
+        if compact:
+            return self.board.width
         margins = self._margin_width() * (1 if self.notation == "algebraic" else 2)
         return margins + SQUARE_WIDTH * self.board.width
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(self.width(), self.width())
+        """From the compact board (one cell a square) to the full one, within the console."""
+        return Measurement(self.width(compact=True), self.width()).clamp(
+            max_width=options.max_width
+        )
 
     # -- drawing --------------------------------------------------------------------------
     def _glyph_set(self, console: Console, plain: bool) -> dict[str, str]:
@@ -186,11 +192,16 @@ class BoardView:
             return self.palette.dark if (file + rank) % 2 == 0 else self.palette.dark_alternate
         return self.palette.dark if square is not None else self.palette.light
 
-    def _square_cell(self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool) -> Text:
-        """The cells of one square: piece, mark or number, on its background."""
+    def _square_cell(
+        self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool, compact: bool = False
+    ) -> Text:
+        """The cells of one square: piece, mark or number, on its background (``compact``:
+        one cell, the piece or mark alone)."""
         palette = self.palette
         square = self.board.square_at(file, rank)
         background = self._background(file, rank, square)
+        if compact:
+            return self._compact_cell(square, background, glyphs, plain)
         if square is None:
             return _cell(background)
         path = self.last_move.path if self.last_move else ()
@@ -212,6 +223,24 @@ class BoardView:
             return _cell(background, label, palette.square_number)
         return _cell(background, "·" if plain else "")
 
+    def _compact_cell(
+        self, square: int | None, background: Style, glyphs: Mapping[str, str], plain: bool
+    ) -> Text:
+        palette = self.palette
+        if square is None:
+            return Text(" ", style=background)
+        path = self.last_move.path if self.last_move else ()
+        if square in path:
+            background = palette.last_move
+        letter = self.pieces.get(square)
+        if letter is not None:
+            style = palette.white_piece if letter in "wW" else palette.black_piece
+            return Text(glyphs[letter], style=background + style)
+        captures = self.last_move.captures if self.last_move else ()
+        if square in captures:
+            return Text("×", style=background + palette.capture_mark)
+        return Text("·" if plain else " ", style=background)
+
     def _rank_labels(self, rank: int, files: Sequence[int]) -> tuple[Text, Text]:
         """Left and right margin labels of one rank (padding kept apart from the label)."""
         width = self._margin_width()
@@ -228,11 +257,19 @@ class BoardView:
             _label(numbered[-1], width, right=True, style=self.palette.margin),
         )
 
-    def lines(self, console: Console) -> Iterator[Text]:
-        """The diagram, one ``Text`` per line: ranks top to bottom, then file letters/caption."""
+    def lines(self, console: Console, compact: bool = False) -> Iterator[Text]:
+        """The diagram, one ``Text`` per line: ranks top to bottom, then file letters/caption
+        (``compact``: one cell a square, no margins, no caption)."""
         plain = console.no_color or console.color_system is None
         glyphs = self._glyph_set(console, plain)
         files = self._files()
+        if compact:
+            for rank in self._ranks():
+                line = Text()
+                for file in files:
+                    line.append_text(self._square_cell(file, rank, glyphs, plain, compact=True))
+                yield line
+            return
         for rank in self._ranks():
             left, right = self._rank_labels(rank, files)
             line = left.copy()
@@ -259,7 +296,14 @@ class BoardView:
         return [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(console)
+        """The full board when it fits ``options.max_width``, else the compact one, cropped
+        if even that is too wide: a board never wraps into garbage."""
+        width = options.max_width
+        compact = self.width() > width
+        for line in self.lines(console, compact=compact):
+            if line.cell_len > width:
+                line.truncate(width)
+            yield line
 
 
 def _cell(background: Style, body: str = "", style: Style | None = None) -> Text:

@@ -478,3 +478,17 @@ def test_show_reads_the_playstrategy_dialect_as_the_audit_does(
     out = capsys.readouterr().out
     assert "1. 11-15 23-18 2. 8-11" in out and "18x11 7. 11x4 3-8" in out
     assert "boards stop" not in out
+
+
+@pytest.mark.parametrize("columns", [24, 12, 6])
+def test_a_board_fits_a_narrow_console_instead_of_wrapping(columns: int) -> None:
+    """10x10 is 36 cells wide: narrower consoles get the compact board, cropped if need be."""
+    board = Variant.from_name("international").board
+    view = BoardView(board, sample_pieces(board), glyphs="ascii")
+    console = Console(width=columns, color_system=None, record=True)
+    console.print(view)
+    lines = console.export_text().splitlines()
+    assert len(lines) == board.height  # one line a rank: nothing wrapped
+    assert max(len(line) for line in lines) <= columns
+    measured = view.__rich_measure__(console, console.options)
+    assert measured.maximum <= columns and measured.minimum == min(board.width, columns)
