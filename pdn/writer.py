@@ -19,14 +19,16 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
 from pdn.embedded import commands_in
+from pdn.movegen import rules_for
 from pdn.numbering import MoveNumber, Numbering
 from pdn.tags import result_in_style, tag_value, winner
 from pdn.visitor import GameVisitor
 
 if TYPE_CHECKING:
     from pdn.geometry import Board
+    from pdn.movegen import Move
     from pdn.record import Game, GameNode
-    from pdn.replay import Replay
+    from pdn.replay import Played, Replay
     from pdn.variants import Variant
 
 Notation = Literal["numeric", "algebraic"]
@@ -205,16 +207,8 @@ def moves_in_notation(
         if played is None or played.parts or played.chosen:
             text = convert_move_text(dialect.move_text(written, board), board, own, separator)
         else:
-            move, before = played.move, played.before
-            ambiguous = (
-                move.is_capture
-                and sum(
-                    1
-                    for other in before.legal_moves()
-                    if other.path[0] == move.path[0] and other.path[-1] == move.path[-1]
-                )
-                > 1
-            )
+            move = played.move
+            ambiguous = not full and move.is_capture and _short_capture_ambiguous(move, played)
             text = move.notation(board, own, bool(full or ambiguous), separator)
         if own == "algebraic" and not board_squares:
             text = dialect.move_text(text, board)  # back into the dialect's frame
@@ -391,6 +385,21 @@ def _check_choice(name: str, value: object, choices: Any, *, none: bool = False)
         return
     spelled = ", ".join(map(repr, allowed + ((None,) if none else ())))
     raise ValueError(f"{name}={value!r} is not one of {spelled}")
+
+
+def _short_capture_ambiguous(move: Move, played: Played) -> bool:
+    """Whether another legal capture goes from and to the squares of ``move`` (so its short
+    form ``fromxto`` names several moves), counted as among ``legal_moves()``. Cost: one
+    capture search (of the moving piece alone under free choice, where no law compares
+    pieces), no `Move` objects."""
+    before = played.before
+    rules = rules_for(before.variant)
+    own, opponent = before.sides()
+    source = rules.index_of[move.path[0]]
+    target = rules.index_of[move.path[-1]]
+    movers = 1 << source if before.variant.capture_law == "free" else -1
+    raw = rules.captures(own, opponent, before.king_bits, before.turn == "W", False, movers)
+    return sum(1 for other in raw if other[0] == source and other[1] == target) > 1
 
 
 def write_game(
