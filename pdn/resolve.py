@@ -100,7 +100,8 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
         # the usual text (``32-28``, ``28x19``): one raw move from and to those squares is
         # the move (several may still be one move: duplicate paths, merged below)
         index_of = rules.index_of
-        source, target = (index_of[square] for square in readings[0].squares)
+        squares = readings[0].squares
+        source, target = index_of[squares[0]], index_of[squares[1]]
         hits = [move for move in raw if move[0] == source and move[1] == target]
         if len(hits) == 1:
             return Resolution(rules.to_move(hits[0]), None, "", (), None)
