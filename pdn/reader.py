@@ -256,7 +256,7 @@ class _Recovery:
         return _Fault(line, column, message, start, end, junk)
 
 
-_JUNK_END = re.compile(r"[\s{(]")
+_JUNK_END = re.compile(r"[\s{(\[]")  # a tag glued to junk is still read
 
 
 @lru_cache(maxsize=1)

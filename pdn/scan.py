@@ -71,6 +71,8 @@ _PLY_TOKENS = re.compile(
 #: A word that can be movetext (a square, a move number, an unknown move ``--``): other text
 #: between the tags of a header (a literal ``\\r``, a lone ``[`` or ``.``) does not end it.
 _MOVETEXT = re.compile(r"\d|--|- -")
+# a move number opens a tagless game after a result (not a stray fragment of the one before)
+_GAME_START = re.compile(r"\d+\s*\.")
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 
@@ -499,7 +501,7 @@ class _Splitter:
         )
         released = None
         if self.held is not None:
-            if movetext:
+            if movetext and _GAME_START.match(match.group()) is None:
                 self._reopen()
             else:
                 released, self.held = self.held[0], None

@@ -112,6 +112,21 @@ def test_a_stray_fragment_after_a_result_belongs_to_that_game() -> None:
     assert len(spans_of("1. 32-28 2-0\n1. 33-29 0-2\n")) == 2
 
 
+def test_a_tagless_game_after_a_tagged_game_is_a_game_of_its_own() -> None:
+    # a move number after the result starts a game: only numberless fragments are strays
+    text = '[Event "a"]\n1. 32-28 19-23 2-0\n\n1. 33-29 18-22 0-2\n'
+    first, second = spans_of(text)
+    assert (first.plies, second.plies) == (2, 2) and second.tags == ()
+    assert syntax(text) == []
+
+
+def test_a_tag_glued_to_junk_is_read_as_the_scanner_reads_it() -> None:
+    # found by the fuzzer: ':[Event "x"]' (scanner and reader must agree on the tags)
+    (span,) = spans_of(':[Event "x"] ')
+    assert span.tags == (("Event", "x"),)
+    assert read_game(':[Event "x"] ').tags == [("Event", "x")]
+
+
 def test_a_junk_token_is_quoted_by_its_first_80_characters() -> None:
     junk = "Q" * 100_000
     ((_line, _severity, message),) = syntax(f"1. 32-28 {junk} 19-23 *")
