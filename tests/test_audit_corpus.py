@@ -6,13 +6,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, needs_corpus
 
 from pdn.batch import AuditOptions, GameReport, check_paths
 from pdn.replay import INTERNAL_ERROR
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+pytestmark = [needs_corpus, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

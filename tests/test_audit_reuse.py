@@ -4,9 +4,8 @@ and boards are those of a replay that does no detection at all."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import CORPUS, needs_corpus
 
 from pdn.detect import detect_variant, detect_variant_replayed, start_position
 from pdn.findings import Finding
@@ -15,11 +14,10 @@ from pdn.record import Game
 from pdn.replay import replay
 from pdn.resolve import resolve
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 #: Every n-th corpus game: enough variety (every file, every variant), a few seconds.
 SAMPLE_EVERY = 5
 
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+pytestmark = needs_corpus
 
 
 @pytest.fixture(scope="module")

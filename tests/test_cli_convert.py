@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 
 from pdn.cli import main
 
@@ -186,7 +187,6 @@ def test_list_json_and_csv(small: Path, capsys: pytest.CaptureFixture[str]) -> N
     )
 
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 OCA = CORPUS / "wiegerw" / "pdn" / "games__succeed__OCA_2.0.pdn"  # English, no GameType
 
 

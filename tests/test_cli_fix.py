@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
@@ -245,7 +246,6 @@ def test_fix_restores_the_clean_game_and_is_idempotent(pair: tuple[str, str]) ->
     assert [game.mainline_moves() for game in before] == [game.mainline_moves() for game in after]
 
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CORPUS_FILES = [
     CORPUS / "wiegerw" / "pdn" / "games__succeed__Tricks_traps_and_shots.pdn",
     CORPUS / "miskibin" / "py-draughts" / "test__games__american__random_pdns.pdn",

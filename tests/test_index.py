@@ -9,11 +9,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 from dbgames import GAMES, SHARED_FEN
 
 from pdn.cli import main
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 @pytest.fixture

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import io
 import time
-from pathlib import Path
 
-import pytest
+from conftest import CORPUS, needs_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,8 +17,7 @@ from pdn.reader import parse_span
 from pdn.scan import iter_spans
 from pdn.writer import game_to_json, json_text, write_game
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+pytestmark = needs_corpus
 
 #: Bytes taken from each corpus file: enough for a few games, small enough to fuzz fast.
 SNIPPET = 3000

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,9 +153,6 @@ def test_from_pieces_matches_fen():
         "B:W31:BK12", INTERNATIONAL
     )
     assert dict(Position.from_fen("B:W31:BK12", INTERNATIONAL).pieces()) == pieces
-
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not present")

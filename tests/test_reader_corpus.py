@@ -10,12 +10,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, needs_corpus
 
 from pdn.reader import parse_span
 from pdn.scan import Span, iter_spans
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present")
+pytestmark = [needs_corpus, pytest.mark.slow]
 
 FILES = sorted(CORPUS.rglob("*.pdn")) if CORPUS.is_dir() else []
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
+from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +13,6 @@ from pdn.findings import CODES
 from pdn.reader import parse_any_tag, parse_span, parse_tag, read_games
 from pdn.scan import iter_spans, span_of_text
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 SAMPLE = (
     (CORPUS / "wiegerw/pdn/games__succeed__windragon.pdn").read_text(encoding="utf-8")[:3000]
     if CORPUS.is_dir()

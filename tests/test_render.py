@@ -11,6 +11,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from render_png import PNG_TOOL, png_size, svg_to_png
 from rich.console import Console
@@ -438,7 +439,6 @@ def test_show_writes_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 # -- real files -------------------------------------------------------------------------------
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 CORPUS_GAMES = [
     ("rhalbersma/mobydam/book__games__loi20.pdn", "numeric"),
     ("miskibin/py-draughts/test__games__brazilian__random_pdns.pdn", "algebraic"),

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS
 
 from pdn.cli import main
 from pdn.reader import read_games
@@ -223,7 +224,6 @@ def test_files_with_errors_come_first(tmp_path: Path) -> None:
     assert order == [str(faulty), str(warned)]
 
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 PLAYSTRATEGY = CORPUS / "miskibin" / "py-draughts" / "test__games__american__random_pdns.pdn"
 
 

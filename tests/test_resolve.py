@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -291,7 +290,6 @@ def test_any_text_resolves_without_raising(variant: str, written: str) -> None:
         pos.play(resolution.as_played)
 
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 #: Engine-written exports (lidraughts via py-draughts' fixtures): every move must resolve.
 ENGINE_EXPORTS = [
     f"miskibin/py-draughts/test__games__{name}__random_pdns.pdn"

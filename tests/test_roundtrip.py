@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
+from conftest import CORPUS, needs_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
@@ -17,8 +17,6 @@ from pdn.record import Game
 from pdn.variants import Variant
 from pdn.writer import variant_of, write_game
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present")
 WIDTH = 80
 
 
