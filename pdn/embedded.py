@@ -1,4 +1,5 @@
-"""Commands embedded in comments (``[%clk 0:05:00]``, ``[%eval 0.3]``): parsed values.
+"""Text carried with comments: commands (``[%clk 0:05:00]``, ``[%eval 0.3]``) as parsed
+values, and ``EscapeLine`` (a ``%`` line kept among a node's comments).
 
 ``commands_in(comment)`` finds them; ``Command.value`` holds the parsed value of the known
 ones. Pure text work, O(len(comment)); the record (``pdn.record``), the reader and the writer
@@ -75,3 +76,10 @@ def commands_in(comment: str) -> list[Command]:
     if "[%" not in comment:
         return []
     return [Command(name, text.strip()) for name, text in COMMAND_PATTERN.findall(comment)]
+
+
+class EscapeLine(str):
+    """A ``%`` escape line of the source (``%`` included), kept among a node's comments in
+    reading order; written back on a line of its own. Compares equal to its text."""
+
+    __slots__ = ()

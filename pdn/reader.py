@@ -32,7 +32,7 @@ from typing import Any, BinaryIO, TextIO, Union
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from pdn.embedded import commands_in
+from pdn.embedded import EscapeLine, commands_in
 from pdn.findings import Finding, Severity, quoted
 from pdn.record import Game, GameNode, Source, TextPlaces
 from pdn.scan import (
@@ -561,8 +561,14 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
                 last.strength = text
                 if text == "*":
                     findings.append(_glued_star(last, where(offset)))
-        elif kind == "COMMENT" or kind == "LINE_COMMENT":
-            comment = text[1:-1] if kind == "COMMENT" else text[1:]
+        elif kind == "COMMENT" or kind == "LINE_COMMENT" or kind == "ESCAPE_LINE":
+            comment = (
+                text[1:-1]
+                if kind == "COMMENT"
+                else text[1:]
+                if kind == "LINE_COMMENT"
+                else EscapeLine(text.rstrip())
+            )
             if last is not None and not numbered:
                 last.add_comment(comment)
             else:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
-from pdn.embedded import commands_in
+from pdn.embedded import EscapeLine, commands_in
 from pdn.movegen import rules_for
 from pdn.numbering import MoveNumber, Numbering
 from pdn.tags import result_in_style, tag_value, winner
@@ -269,8 +269,8 @@ class _MovetextAtoms(GameVisitor[list[str]]):
         else:
             label = node.move_number
         move = [*_comment_atoms(node.comments_before), options.move(node) + (node.strength or "")]
-        if label:
-            move[0] = f"{label} {move[0]}"
+        if label:  # an escape line starts its own line right after the number
+            move[0] = f"{label}{'' if move[0].startswith(chr(10)) else ' '}{move[0]}"
         atoms.extend(move)
         atoms.extend(f"${nag}" for nag in node.nags)
         atoms.extend(_comment_atoms(node.comments_after))
@@ -302,7 +302,9 @@ def _comment_atoms(comments: list[str]) -> Iterator[str]:
     """``{text}``; a text holding ``}`` (read from a ``;`` comment) as ``;text`` plus a line
     break, the only way PDN can carry it."""
     for text in comments:
-        if "}" in text and "\n" not in text:
+        if isinstance(text, EscapeLine):
+            yield "\n" + text + "\n"  # a line of its own
+        elif "}" in text and "\n" not in text:
             yield ";" + text + "\n"
         else:
             yield "{" + text + "}"
@@ -357,6 +359,10 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
     current = ""
     column = 0
     for atom in atoms:
+        if atom.startswith("\n"):  # starts a line of its own (an escape line)
+            if current:
+                lines.append(current)
+            current, column, atom = "", 0, atom[1:]
         first_line = atom.split("\n", 1)[0]
         if current and column + 1 + len(first_line) > width:
             lines.append(current)

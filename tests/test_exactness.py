@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +59,7 @@ WORDS = [
 ]
 
 
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 _MOVE = re.compile(r"\d-\d|\dx\d|[a-l]\d|--")
 _SKIPPED = re.compile(r"\{[^}]*\}?|\[[^\]\n]*\]?|;[^\n]*")
 
@@ -139,3 +142,23 @@ def test_json_of_thousands_of_nested_variations() -> None:
 )
 def test_json_text_equals_json_dumps(value: object) -> None:
     assert json_text(value) == json.dumps(value, ensure_ascii=False)
+
+
+def test_escape_lines_are_kept_and_written_back_in_place() -> None:
+    text = '[Event "a"]\n%escaped line\n1. 32-28 19-23\n% another\n2. 33-29 2-0\n'
+    written = convert(text)
+    assert written == ('[Event "a"]\n\n1.\n%escaped line\n32-28 19-23\n% another\n2. 33-29 2-0\n')
+    assert convert(written) == written
+    assert_read_write_read(text)
+
+
+def test_the_corpus_escape_line_file_keeps_its_lines() -> None:
+    path = CORPUS / "wiegerw" / "pdn" / "games__succeed__linecomment.pdn"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is absent")
+    text = path.read_text(encoding="utf-8", errors="replace")
+    escapes = [line for line in text.splitlines() if line.startswith("%")]
+    assert escapes
+    written = convert(text)
+    assert [line for line in written.splitlines() if line.startswith("%")] == escapes
+    assert_read_write_read(text)

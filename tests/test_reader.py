@@ -8,6 +8,7 @@ import pickle
 
 import pytest
 
+from pdn.embedded import EscapeLine
 from pdn.reader import parse_span, read_game, read_games
 from pdn.record import Game
 from pdn.scan import span_of_text
@@ -152,7 +153,8 @@ def test_comments_before_after_and_line_comments() -> None:
     first, second, third = game.mainline()
     assert first.comments_before == ["intro"]
     assert first.comments_after == ["good", " rest of line"]
-    assert second.comments_after == []
+    assert second.comments_after == ["% escaped line 1-0"]  # kept: issue 9
+    assert isinstance(second.comments_after[0], EscapeLine)
     assert third.comments_before == ["pre"]
     assert game.result == "*"
 
