@@ -196,50 +196,32 @@ class BoardView:
         self, file: int, rank: int, glyphs: Mapping[str, str], plain: bool, compact: bool = False
     ) -> Text:
         """The cells of one square: piece, mark or number, on its background (``compact``:
-        one cell, the piece or mark alone)."""
+        one cell, the piece or capture mark alone)."""
         palette = self.palette
+        cell = _one_cell if compact else _cell
         square = self.board.square_at(file, rank)
         background = self._background(file, rank, square)
-        if compact:
-            return self._compact_cell(square, background, glyphs, plain)
         if square is None:
-            return _cell(background)
+            return cell(background)
         path = self.last_move.path if self.last_move else ()
         captures = self.last_move.captures if self.last_move else ()
         if square in path:
             background = palette.last_move
         letter = self.pieces.get(square)
+        marked = plain and not compact  # no colour: the last move marked in text
         if letter is not None:
             style = palette.white_piece if letter in "wW" else palette.black_piece
-            if plain and path and square == path[-1]:
-                return _cell(background, f"[{glyphs[letter]}]", style)
-            return _cell(background, glyphs[letter], style)
+            if marked and path and square == path[-1]:
+                return cell(background, f"[{glyphs[letter]}]", style)
+            return cell(background, glyphs[letter], style)
         if square in captures:
-            return _cell(background, "×", palette.capture_mark)
-        if square in path and plain:
-            return _cell(background, "+", palette.path_mark)
-        if self.notation == "numeric" and not self._all_playable():
+            return cell(background, "×", palette.capture_mark)
+        if square in path and marked:
+            return cell(background, "+", palette.path_mark)
+        if self.notation == "numeric" and not self._all_playable() and not compact:
             label = self.board.format_square(square, "numeric")
-            return _cell(background, label, palette.square_number)
-        return _cell(background, "·" if plain else "")
-
-    def _compact_cell(
-        self, square: int | None, background: Style, glyphs: Mapping[str, str], plain: bool
-    ) -> Text:
-        palette = self.palette
-        if square is None:
-            return Text(" ", style=background)
-        path = self.last_move.path if self.last_move else ()
-        if square in path:
-            background = palette.last_move
-        letter = self.pieces.get(square)
-        if letter is not None:
-            style = palette.white_piece if letter in "wW" else palette.black_piece
-            return Text(glyphs[letter], style=background + style)
-        captures = self.last_move.captures if self.last_move else ()
-        if square in captures:
-            return Text("×", style=background + palette.capture_mark)
-        return Text("·" if plain else " ", style=background)
+            return cell(background, label, palette.square_number)
+        return cell(background, "·" if plain else "")
 
     def _rank_labels(self, rank: int, files: Sequence[int]) -> tuple[Text, Text]:
         """Left and right margin labels of one rank (padding kept apart from the label)."""
@@ -304,6 +286,11 @@ class BoardView:
             if line.cell_len > width:
                 line.truncate(width)
             yield line
+
+
+def _one_cell(background: Style, body: str = "", style: Style | None = None) -> Text:
+    """One square of a compact board: ``body`` (one cell, or a blank) on its background."""
+    return Text(body or " ", style=background + style if style else background)
 
 
 def _cell(background: Style, body: str = "", style: Style | None = None) -> Text:
