@@ -14,9 +14,9 @@ captured set, promotes) plus, for Italian, the order in which kings were taken.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pdn.geometry import Board
+from pdn.geometry import Board, Notation
 from pdn.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class Move:
     def notation(
         self,
         board: Board,
-        notation: Literal["numeric", "algebraic"] = "numeric",
+        notation: Notation = "numeric",
         full: bool = False,
         separator: str | None = None,
     ) -> str:

@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 
 from pdn.findings import Finding
+from pdn.geometry import Notation
 from pdn.numbering import MoveNumber, Numbering
 from pdn.position import side_name
 from pdn.tags import TAG_ALIASES, tag_value
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from pdn.record import Game, GameNode
     from pdn.variants import Variant
 
-Notation = Literal["numeric", "algebraic"]
+
 GlyphSet = Literal["auto", "unicode", "ascii"]
 
 #: Piece letters of the rendering layer: White man/king, Black man/king.

@@ -33,11 +33,12 @@ from pdn.commands.check import common_folder
 from pdn.drawrules import DrawTracker, profile_for
 from pdn.errors import NotReplayedError
 from pdn.findings import CODES, SEVERITY_RANK, Finding
+from pdn.geometry import Notation
 from pdn.numbering import Numbering
 from pdn.position import side_name
 from pdn.render import game_tag, game_title
 from pdn.resolve import resolve
-from pdn.svgboard import Arrow, Diagram, Notation, definitions
+from pdn.svgboard import Arrow, Diagram, definitions
 from pdn.writer import moves_in_notation
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
+from pdn.geometry import Notation
 from pdn.render import piece_letter
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from pdn.movegen import Move
     from pdn.position import Position
 
-Notation = Literal["numeric", "algebraic"]
+
 #: How an arrow reads: the move played, a move that breaks the rules, a legal alternative.
 ArrowKind = Literal["move", "fault", "alternative"]
 

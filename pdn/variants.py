@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pdn.geometry import Board, board_for_gametype
+from pdn.geometry import Board, Notation, board_for_gametype
 
 CaptureLaw = Literal["free", "quantity", "quantity-kings", "italian", "frisian", "czech"]
 KingRange = Literal["flying", "short", "land-behind"]
@@ -42,7 +42,7 @@ class Variant:
     board: Board
     gametype: int | None
     first_mover: Literal["W", "B"]
-    default_notation: Literal["numeric", "algebraic"]
+    default_notation: Notation
     capture_separator: str
     result_style: Literal["international", "default"]
     giveaway: bool

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
 from pdn.embedded import EscapeLine, commands_in
+from pdn.geometry import Notation
 from pdn.movegen import rules_for
 from pdn.numbering import MoveNumber, Numbering
 from pdn.tags import result_in_style, tag_value, winner
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from pdn.replay import Played, Replay
     from pdn.variants import Variant
 
-Notation = Literal["numeric", "algebraic"]
+
 Captures = Literal["short", "full"]
 MoveNumbers = Literal["keep", "renumber"]
 Results = Literal["keep", "variant"]

@@ -27,11 +27,12 @@ from pdn.batch import PathError, expand_paths, map_paths
 from pdn.commands.check import jobs_count, profile_name, variant_name
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import CODES
+from pdn.geometry import Notation
 from pdn.reader import parse_span
 from pdn.repair import FIXES, Change, RepairOptions, repair, split_glued_junk
 from pdn.scan import Span
 from pdn.variants import Variant
-from pdn.writer import Captures, Notation, write_game
+from pdn.writer import Captures, write_game
 
 EXAMPLES = """\
 examples:
