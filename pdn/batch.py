@@ -139,6 +139,10 @@ def map_paths(
             yield from _run_ordered(chunks, lambda chunk: pool.submit(work, chunk), workers)
         except BaseException:  # SIGTERM (as SystemExit), Ctrl-C, a consumer that stops early
             pool.shutdown(wait=False, cancel_futures=True)
+            # end the workers now rather than after their current chunk (the pool has no
+            # public way before Python 3.14's terminate_workers)
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
             raise
         pool.shutdown()
 
