@@ -807,17 +807,26 @@ def _parse_span(span: Span, fast: bool) -> Game:
         line = fault.line + span.line - 1
         column = fault.column + (span.column - 1 if fault.line == 1 else 0)
         game.findings.append(Finding("syntax", fault.message, severity, line=line, column=column))
-    if faults or (span.text.strip() and _holds_nothing(game)):
+    if faults or (span.text.strip() and _holds_nothing(game, span.text)):
         game.raw = span.text  # written back as it is: text the record cannot hold is kept
     located = [*span.findings, *game.findings]
     game.findings = [f.located(file=span.file, game=span.ordinal) for f in located]
     return game
 
 
-def _holds_nothing(game: Game) -> bool:
-    """A record of tags and comments at most (the rest was move numbers or dots): written
-    from the record, the game would vanish or merge with the next game; its text is kept."""
-    return not (game.variations or game.result or game.nags or game.setup)
+def _holds_nothing(game: Game, text: str) -> bool:
+    """A record that, written from itself, could vanish or merge with a neighbour game: no
+    move and nothing but tags and comments, or a tagless game without moves whose move number
+    (lost in the record) is what made it a game of its own (``1. 0-2`` after a game). Such a
+    game keeps its text."""
+    if game.variations:
+        return False
+    if not (game.result or game.nags or game.setup):
+        return True
+    return not game.tags and _MOVE_NUMBER_WORD.search(text) is not None
+
+
+_MOVE_NUMBER_WORD = re.compile(r"(?<!\S)\d+\.")
 
 
 def read_games(source: SourceLike | bytes, *, name: str | None = None) -> Iterator[Game]:
