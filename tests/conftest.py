@@ -2,13 +2,23 @@
 
 ``CORPUS`` is ``../shared/corpus`` next to the repository; tests that read it use the
 ``corpus`` fixture (or ``needs_corpus``) and skip, saying why, when it is absent.
+
+Hypothesis runs derandomized by default, so a CI run is repeatable: the fuzzers try the
+same examples every time. ``HYPOTHESIS_PROFILE=explore pytest`` draws fresh examples (and
+more of them) to hunt for new failures; pin each one found as an explicit test.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False, max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
