@@ -53,7 +53,7 @@ from pdn.findings import Finding
 from pdn.position import Position
 from pdn.replay import INTERNAL_ERROR, Replay, replay
 from pdn.resolve import resolve
-from pdn.tags import Outcome, date_problem, known_outcome, result_spelling
+from pdn.tags import Outcome, date_problem, known_outcome, result_spelling, tag_entry
 from pdn.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
@@ -820,8 +820,9 @@ def _drawn_by_rule(work: _Work) -> bool:
 
 
 def _result_tag_name(game: Game) -> str | None:
-    headers = game.headers
-    return "Result" if "Result" in headers else ("Risultato" if "Risultato" in headers else None)
+    """The Result tag's name as the file spells it (``Result``, ``Risultato``, any case)."""
+    entry = tag_entry(game.tags, "Result", aliases=True)
+    return None if entry is None else entry[0]
 
 
 def _set_result(work: _Work, outcome: Outcome | Literal["unknown"], fix: str, why: str) -> None:

@@ -70,20 +70,29 @@ STANDARD_SPELLINGS = frozenset(
 
 
 # -- tags -------------------------------------------------------------------------------------
-def tag_value(tags: Iterable[tuple[str, str]], name: str, *, aliases: bool = False) -> str | None:
-    """The first value of tag ``name`` (any case), or ``None``; with ``aliases``, else the
-    first value under one of its dialect names (``TAG_ALIASES``), in that order. O(tags)."""
+def tag_entry(
+    tags: Iterable[tuple[str, str]], name: str, *, aliases: bool = False
+) -> tuple[str, str] | None:
+    """The first tag ``name`` (any case) as written, ``(name as spelled, value)``, or ``None``;
+    with ``aliases``, else the first under one of its dialect names (``TAG_ALIASES``), in
+    that order. O(tags)."""
     names = TAG_ALIASES.get(name, (name,)) if aliases else (name,)
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, str]] = {}
     wanted = {alias.lower() for alias in names}
     for tag, value in tags:
         key = tag.lower()
         if key in wanted and key not in found:
-            found[key] = value
+            found[key] = (tag, value)
     for alias in names:
         if alias.lower() in found:
             return found[alias.lower()]
     return None
+
+
+def tag_value(tags: Iterable[tuple[str, str]], name: str, *, aliases: bool = False) -> str | None:
+    """The value of ``tag_entry(tags, name, aliases=aliases)``, or ``None``. O(tags)."""
+    entry = tag_entry(tags, name, aliases=aliases)
+    return None if entry is None else entry[1]
 
 
 def date_problem(value: str) -> str | None:

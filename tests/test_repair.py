@@ -94,6 +94,13 @@ def test_a_missing_terminator_or_result_tag_is_copied_from_the_other() -> None:
     assert changes_of(changes, "result-tag") == [(None, '[Result "0-2"]')]
 
 
+def test_a_result_tag_spelled_in_another_case_is_the_result_tag() -> None:
+    # one case rule for tag names (pdn.tags): never a second Result tag beside 'result'
+    text, changes = fixed('[result "1-0"]\n[GameType "20"]\n\n1. 32-28 1-0')
+    assert '[result "2-0"]' in text and "[Result" not in text
+    assert changes_of(changes, "result-style")[0] == ('[result "1-0"]', '[result "2-0"]')
+
+
 def test_the_board_decides_the_result() -> None:
     # Black has no piece left after 28x19, yet the record says Black won
     text, changes = fixed('[Result "0-2"]\n[GameType "20"]\n[FEN "W:W28:B23"]\n\n1. 28x19 0-2')
