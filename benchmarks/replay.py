@@ -98,9 +98,9 @@ def _canonical_moves(game: Game, variant: Variant) -> list[str] | None:
         return None
     texts = []
     for node in game.mainline():
-        if node.setup or not node.move:
+        if node.setup or not node.move_text:
             return None
-        resolution = resolve(position, node.move)
+        resolution = resolve(position, node.move_text)
         if resolution.code is not None or resolution.move is None:
             return None
         move = resolution.move
@@ -115,7 +115,7 @@ def _canonical_moves(game: Game, variant: Variant) -> list[str] | None:
 def move_texts(games: dict[str, list[Game]]) -> Moves:
     """The main-line move texts as written in the files."""
     return {
-        name: [[node.move or "" for node in game.mainline()] for game in group]
+        name: [[node.move_text or "" for node in game.mainline()] for game in group]
         for name, group in games.items()
     }
 

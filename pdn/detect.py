@@ -227,7 +227,7 @@ def written_notation(game: Game) -> Notation | None:
     square like ``c3``, ``numeric`` when it names numbers), None without moves. Messages
     name squares so. O(first EVIDENCE_NODES moves)."""
     for node in itertools.islice(game.walk(), EVIDENCE_NODES):
-        short_form, squares, numbers = _move_squares(node.move or "")
+        short_form, squares, numbers = _move_squares(node.move_text or "")
         if short_form or squares:
             return "algebraic"
         if numbers:
@@ -377,7 +377,7 @@ def gather_evidence(game: Game) -> Evidence:
     for index, node in enumerate(game.walk()):
         if index >= EVIDENCE_NODES:
             break
-        text = node.move or ""
+        text = node.move_text or ""
         if not text or text.startswith("-"):
             continue
         evidence.moves += 1
@@ -480,7 +480,7 @@ def _replay_prefix(
     for node in game.mainline():
         if plies >= limit:
             break
-        text = node.move or ""
+        text = node.move_text or ""
         if node.setup:
             try:
                 position = Position.from_fen(node.setup, variant)

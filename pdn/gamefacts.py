@@ -106,7 +106,7 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
     paths = [move.notation(board, notation, full=True, separator=separator) for move in moves]
     replayed_nodes = sum(len(nodes) for nodes in played.mainline_plies)
     written = list(game.mainline())
-    paths.extend(f"?{node.move}" for node in written[replayed_nodes:])
+    paths.extend(f"?{node.move_text}" for node in written[replayed_nodes:])
     material: list[tuple[int, Material]] = []
     for ply, position in enumerate(played.positions):
         counts = material_of(position)
@@ -130,7 +130,7 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
         keys=tuple(line_keys(played.positions)),
         moves=tuple(move.notation(board, notation, separator=separator) for move in moves),
         paths=tuple(paths),
-        written=tuple(node.move or "" for node in written),
+        written=tuple(node.move_text or "" for node in written),
         material=tuple(material),
         findings=tuple(played.findings),
         richness=richness(game),

@@ -530,7 +530,9 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
         if kind == "MOVE" or kind == "UNKNOWN_MOVE":
             node = new_node(GameNode)  # fields as GameNode's docstring lists them
             node.parent = tail
-            node.move = (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--"
+            node.move_text = (
+                (known_moves.get(text) or normal_move(text)) if kind == "MOVE" else "--"
+            )
             node.move_number = number
             node.strength = None
             node.setup = setup
@@ -633,7 +635,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
 
 def _glued_star(node: GameNode, at: tuple[int, int]) -> Finding:
     message = (
-        f"'*' glued to the move {node.move} is kept as its annotation, "
+        f"'*' glued to the move {node.move_text} is kept as its annotation, "
         "not read as the end of the game"
     )
     return Finding("syntax", message, "warning", line=at[0], column=at[1])

@@ -82,14 +82,15 @@ class TextPlaces:
 
 
 class GameNode:
-    """One move of the tree (the root ``Game`` has ``move is None``).
+    """One move of the tree (the root ``Game`` has ``move_text is None``).
 
-    ``move`` is normalised text: lower-case squares, leading zeros dropped, separators as
-    written (``"32-28"``, ``"28x19x10"``, ``"c3:e5"``, ``"ed4"``, ``"--"`` for an unknown move).
+    ``move_text`` is the move as written, normalised: lower-case squares, leading zeros
+    dropped, separators as written (``"32-28"``, ``"28x19x10"``, ``"c3:e5"``, ``"ed4"``,
+    ``"--"`` for an unknown move).
     ``move_number`` is ``"23."``/``"23..."`` (leading zeros dropped) or ``None``.
 
     The reader builds nodes without ``__init__`` (``object.__new__``, then ``parent``,
-    ``move``, ``move_number``, ``strength``, ``setup``, ``variations``, ``_offset`` and
+    ``move_text``, ``move_number``, ``strength``, ``setup``, ``variations``, ``_offset`` and
     ``_places`` set inline in its hot loop): ``nags``, ``comments_before``, ``comments_after``
     and ``commands`` are left unset and appear as empty lists on first access
     (``__getattr__``), fewer objects per move; ``line`` and ``column`` come from
@@ -98,7 +99,7 @@ class GameNode:
 
     __slots__ = (
         "parent",
-        "move",
+        "move_text",
         "move_number",
         "strength",
         "nags",
@@ -117,7 +118,7 @@ class GameNode:
 
     def __init__(
         self,
-        move: str | None = None,
+        move_text: str | None = None,
         *,
         parent: GameNode | None = None,
         move_number: str | None = None,
@@ -131,7 +132,7 @@ class GameNode:
         column: int = 0,
     ) -> None:
         self.parent = parent
-        self.move = move
+        self.move_text = move_text
         self.move_number = move_number
         self.strength = strength
         self.nags: list[int] = nags if nags is not None else []
@@ -156,15 +157,15 @@ class GameNode:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- building -------------------------------------------------------------------------
-    def add_variation(self, move: str, **fields: Any) -> GameNode:
-        """Append a child for ``move`` (the first child is the main line) and return it."""
-        child = GameNode(move, parent=self, **fields)
+    def add_variation(self, move_text: str, **fields: Any) -> GameNode:
+        """Append a child for ``move_text`` (the first child is the main line); return it."""
+        child = GameNode(move_text, parent=self, **fields)
         self.variations.append(child)
         return child
 
-    def add_main_variation(self, move: str, **fields: Any) -> GameNode:
-        """Insert a child for ``move`` as the new main line and return it."""
-        child = GameNode(move, parent=self, **fields)
+    def add_main_variation(self, move_text: str, **fields: Any) -> GameNode:
+        """Insert a child for ``move_text`` as the new main line and return it."""
+        child = GameNode(move_text, parent=self, **fields)
         self.variations.insert(0, child)
         return child
 
@@ -185,9 +186,9 @@ class GameNode:
             yield node
             node = node.next()
 
-    def mainline_moves(self) -> list[str]:
+    def mainline_texts(self) -> list[str]:
         """Move texts of the main line after this node (``None`` moves never occur there)."""
-        return [node.move or "" for node in self.mainline()]
+        return [node.move_text or "" for node in self.mainline()]
 
     def end(self) -> GameNode:
         """The last node of the main line from here."""
@@ -227,7 +228,7 @@ class GameNode:
         >>> class Moves(GameVisitor[list[str]]):
         ...     def begin_game(self, game): self.words = []
         ...     def visit_move(self, node, ply, number):
-        ...         self.words.append(f"{number.label(resumed=ply == 1) or ''}{node.move}")
+        ...         self.words.append(f"{number.label(resumed=ply == 1) or ''}{node.move_text}")
         ...     def begin_variation(self, node): self.words.append("(")
         ...     def end_variation(self, node): self.words.append(")")
         ...     def end_game(self): return self.words
@@ -309,7 +310,7 @@ class GameNode:
     # -- content equality -----------------------------------------------------------------
     def _own_content(self) -> tuple[Any, ...]:
         return (
-            self.move,
+            self.move_text,
             self.move_number,
             self.strength,
             self.nags,
@@ -339,7 +340,7 @@ class GameNode:
 
     def __repr__(self) -> str:
         return (
-            f"<GameNode {self.move_number or ''}{self.move} at {self.line}:{self.column}, "
+            f"<GameNode {self.move_number or ''}{self.move_text} at {self.line}:{self.column}, "
             f"{len(self.variations)} continuation(s)>"
         )
 
@@ -454,7 +455,7 @@ class Game(GameNode):
 
 
 _NODE_FIELDS = (
-    "move",
+    "move_text",
     "move_number",
     "strength",
     "nags",

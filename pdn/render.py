@@ -528,7 +528,7 @@ class GameView:
 
     def _move_text(self, node: GameNode) -> str:
         """The move as written, or rewritten in the notation asked for."""
-        return self.rewritten.get(node, node.move or "")
+        return self.rewritten.get(node, node.move_text or "")
 
     def moves(self, markers: Mapping[int, tuple[int, Style]]) -> list[Text]:
         """The move list as unbreakable tokens: a move with its number, strength, NAGs and

@@ -245,7 +245,7 @@ class _Work:
                 file=source.file,
                 game=source.game,
                 ply=ply,
-                move=node.move if node is not None else None,
+                move=node.move_text if node is not None else None,
                 line=line,
                 column=column,
                 note=note,
@@ -417,10 +417,10 @@ def fix_split_captures(work: _Work) -> None:
             following = parts[-1].next()
             assert following is not None  # the replay joined this main-line chain
             parts.append(following)
-        before = " ".join(part.move or "" for part in parts)
+        before = " ".join(part.move_text or "" for part in parts)
         after = _move_text(work, first, played.move)
         _merge_parts(first, parts[1:])
-        first.move = after
+        first.move_text = after
         work.log("split-capture", before, after, node=first, ply=played.ply)
     if firsts:
         work.moved()
@@ -446,13 +446,13 @@ def fix_capture_signs(work: _Work) -> None:
     separator = work.replay.variant.capture_separator
     for node in work.game.walk():
         played = work.replay.played.get(node)
-        text = node.move or ""
+        text = node.move_text or ""
         if played is None or played.parts or not played.move.is_capture:
             continue
         if _SQUARES_DASH.match(text):
             fixed = text.replace("-", separator)
             work.log("capture-sign", text, fixed, node=node, ply=played.ply)
-            node.move = fixed
+            node.move_text = fixed
 
 
 def fix_capture_paths(work: _Work) -> None:
@@ -480,11 +480,11 @@ def fix_capture_paths(work: _Work) -> None:
         fitting = [
             move for move in candidates if _rest_replays(work, node, played.before.play(move))
         ]
-        text = node.move or ""
+        text = node.move_text or ""
         if len(fitting) == 1:
             fixed = _move_text(work, node, fitting[0])
             work.log("capture-path", text, fixed, node=node, ply=played.ply)
-            node.move = fixed
+            node.move_text = fixed
             work.moved()
         else:
             why = "no reading" if not fitting else f"{len(fitting)} readings"
@@ -523,7 +523,7 @@ def _rest_replays(work: _Work, node: GameNode, after: Position) -> bool:
 def _replay_text(work: _Work, node: GameNode) -> str:
     """The move text of ``node`` with squares on the PDN board (as the audit reads it)."""
     replayed = work.replay
-    return replayed.dialect.move_text((node.move or "").strip(), replayed.variant.board)
+    return replayed.dialect.move_text((node.move_text or "").strip(), replayed.variant.board)
 
 
 def _move_text(work: _Work, node: GameNode, move: Any) -> str:
@@ -531,7 +531,7 @@ def _move_text(work: _Work, node: GameNode, move: Any) -> str:
     dialect's frame), with the variant's capture separator."""
     replayed = work.replay
     board, variant = replayed.variant.board, replayed.variant
-    notation = "algebraic" if re.search("[a-l]", node.move or "") else "numeric"
+    notation = "algebraic" if re.search("[a-l]", node.move_text or "") else "numeric"
     text = move.notation(board, notation, True, variant.capture_separator)
     return replayed.dialect.move_text(text, board) if notation == "algebraic" else text
 
@@ -559,7 +559,7 @@ def fix_cuts(work: _Work) -> None:
         fix = _cut_name(finding)
         work.log(
             fix,
-            node.move,
+            node.move_text,
             None,
             node=node,
             ply=finding.ply,
@@ -582,7 +582,7 @@ def _on_mainline(
     for node in game.mainline():
         played = replayed.played.get(node)
         ply = played.ply if played is not None else ply + 1
-        nodes.setdefault((ply, node.move, node.line or None, node.column or None), node)
+        nodes.setdefault((ply, node.move_text, node.line or None, node.column or None), node)
     found = []
     for finding in replayed.findings:
         at = nodes.get((finding.ply, finding.move, finding.line, finding.column))
@@ -598,7 +598,7 @@ def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
     if parent is None or parent.parent is None:
         work.log(
             fix,
-            node.move,
+            node.move_text,
             None,
             node=node,
             ply=finding.ply,
@@ -608,7 +608,7 @@ def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
         return
     # the variation repeats the last kept move and goes on with every reply written to it
     number = _standard_number(work, finding.ply - 1) if work.replay.positions else None
-    twin = parent.parent.add_variation(parent.move or "--", move_number=number)
+    twin = parent.parent.add_variation(parent.move_text or "--", move_number=number)
     twin.variations = parent.variations
     for child in twin.variations:
         child.parent = twin
@@ -619,7 +619,7 @@ def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
     outcome = _after_end_outcome(work, finding) if fix == "cut-after-end" else "unknown"
     work.log(
         fix,
-        node.move,
+        node.move_text,
         "variation",
         node=node,
         ply=finding.ply,
@@ -761,7 +761,7 @@ def _rules_out(game: Game, variant: Variant, rules: str | None) -> bool:
     except (FenError, ValueError):
         return True
     for node in game.mainline():
-        text = (node.move or "").strip()
+        text = (node.move_text or "").strip()
         if node.setup is not None or not text.strip("-."):
             return False
         resolution = resolve(position, text)

@@ -143,7 +143,7 @@ class Replay:
         return played.after
 
     def _why_not(self, node: GameNode) -> str:
-        where = f"{node.move!r} at {node.line}:{node.column}"
+        where = f"{node.move_text!r} at {node.line}:{node.column}"
         if node.is_main_variation() and self.stopped:
             return f"{where} was not replayed: {self.stopped}"
         return f"{where} was not replayed: its line stopped before it (see the findings)"
@@ -292,7 +292,7 @@ class _Replayer:
                 file=self.game.source.file,
                 game=self.game.source.game,
                 ply=ply,
-                move=node.move,
+                move=node.move_text,
                 line=node.line or None,
                 column=node.column or None,
             )
@@ -358,7 +358,7 @@ class _Replayer:
             if last is None:
                 if line.main:
                     self.stopped = (
-                        f"boards stop at ply {line.ply}: ply {line.ply + 1} ({node.move}) "
+                        f"boards stop at ply {line.ply}: ply {line.ply + 1} ({node.move_text}) "
                         "cannot be played"
                     )
                 return
@@ -429,8 +429,8 @@ class _Replayer:
             node,
             line.ply + 1,
             "move-number",
-            f"the variation ({number + ' ' if number else ''}{node.move}) stands after "
-            f"{main.move} but is an alternative to the move after it (lidraughts writes "
+            f"the variation ({number + ' ' if number else ''}{node.move_text}) stands after "
+            f"{main.move_text} but is an alternative to the move after it (lidraughts writes "
             "variations so): replayed from there",
         )
         line.position = after
@@ -459,7 +459,7 @@ class _Replayer:
 
     def _move_text(self, node: GameNode) -> str:
         """The move text of ``node`` with its squares named as on the PDN board."""
-        return self.dialect.move_text((node.move or "").strip(), self.variant.board)
+        return self.dialect.move_text((node.move_text or "").strip(), self.variant.board)
 
     def _apply_setup(self, line: _Line, node: GameNode, ply: int) -> bool:
         """Replace the line's position by a ``/FEN "..."/`` setup (PDN.md §1.8); a setup

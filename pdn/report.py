@@ -414,7 +414,7 @@ class _GameCards:
             before = self.replay.position_before(node)
         except NotReplayedError as error:
             return f'<p class="note">No board: {text(error)}.</p>'
-        written = self.replay.dialect.move_text((node.move or "").strip(), self.board)
+        written = self.replay.dialect.move_text((node.move_text or "").strip(), self.board)
         fault = (finding.severity or "error") == "error"
         move_arrow = (
             Arrow.from_move(played.move, "fault" if fault else "move")
@@ -482,7 +482,7 @@ class _GameCards:
 
     def _word(self, node: GameNode) -> str:
         """The move as written, or named on the board drawn (a rotated dialect's squares)."""
-        return self.texts.get(node, node.move or "")
+        return self.texts.get(node, node.move_text or "")
 
     def _plies(self, nodes: Sequence[GameNode], first: int) -> list[int]:
         """The ply of each node of a run along one line: the replay's (the parts of a capture
@@ -555,7 +555,7 @@ class _GameCards:
         """Up to ``CONTEXT_PLIES`` moves before and after ``node`` along its line."""
         before: list[GameNode] = []
         walker = node.parent
-        while walker is not None and walker.move is not None and len(before) < CONTEXT_PLIES:
+        while walker is not None and walker.move_text is not None and len(before) < CONTEXT_PLIES:
             before.append(walker)
             walker = walker.parent
         before.reverse()
@@ -566,7 +566,7 @@ class _GameCards:
             following = following.next()
         line = [*before, node, *after]
         tokens = self._tokens(line, self._plies(line, ply - len(before)), mark=node)
-        lead = "… " if walker is not None and walker.move is not None else ""
+        lead = "… " if walker is not None and walker.move_text is not None else ""
         tail = " …" if following is not None else ""
         return f'<p class="context">{lead}{" ".join(tokens)}{tail}</p>'
 

@@ -132,7 +132,7 @@ class _Options:
         return self._variant
 
     def move(self, node: GameNode) -> str:
-        text = node.move or "--"
+        text = node.move_text or "--"
         text = text if self.rewritten is None else self.rewritten.get(node, text)
         # a move spelled like a result (``1-01`` kept as ``1-1``) would end the game when read
         # back: a leading zero keeps it a move and reads back as the same move
@@ -202,7 +202,7 @@ def moves_in_notation(
     board, separator = variant.board, variant.capture_separator
     texts: dict[GameNode, str] = {}
     for node in game.walk():
-        written = (node.move or "--").strip()
+        written = (node.move_text or "--").strip()
         own: Notation = notation or ("algebraic" if re.search("[a-l]", written) else "numeric")
         played = replayed.played.get(node)
         if played is None or played.parts or played.chosen:
@@ -495,7 +495,7 @@ def write_games(
 # -- JSON -------------------------------------------------------------------------------------
 def _node_json(node: GameNode) -> dict[str, Any]:
     return {
-        "move": node.move,
+        "move": node.move_text,
         "number": node.move_number,
         "strength": node.strength,
         "nags": list(node.nags),

@@ -111,7 +111,7 @@ def fens() -> st.SearchStrategy[str]:
 def nodes(draw: st.DrawFn, moves: st.SearchStrategy[str]) -> dict[str, object]:
     """The fields of one move node (all optional parts drawn sparsely)."""
     return {
-        "move": draw(moves),
+        "move_text": draw(moves),
         "move_number": draw(move_numbers()),
         "strength": draw(st.none() | st.sampled_from(STRENGTHS)),
         "nags": draw(st.lists(st.integers(0, 255), max_size=2)),
@@ -128,7 +128,7 @@ def build_node(parent: GameNode, fields: dict[str, Any]) -> GameNode:
     line or after a move number (elsewhere they would belong to the previous move)."""
     first_in_line = parent.parent is None or bool(parent.variations)
     child = parent.add_variation(
-        fields["move"],
+        fields["move_text"],
         move_number=fields["move_number"],
         strength=fields["strength"],
         nags=list(fields["nags"]),

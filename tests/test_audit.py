@@ -470,7 +470,7 @@ def test_replay_records_the_joined_capture_on_each_of_its_parts() -> None:
     replayed = replay(game)
     nodes = list(game.mainline())
     first, second = nodes[11], nodes[12]  # e5xc3 7. c3xa1: f6... rotated, 18x11x4 in PDN
-    assert (first.move, second.move) == ("e5xc3", "c3xa1")
+    assert (first.move_text, second.move_text) == ("e5xc3", "c3xa1")
     whole = replayed.played[first]
     assert whole.move.path == (18, 11, 4) and whole.move.captures == (15, 8)
     assert (whole.ply, whole.part, whole.parts) == (12, 1, 2)

@@ -243,7 +243,7 @@ def test_fix_restores_the_clean_game_and_is_idempotent(pair: tuple[str, str]) ->
     assert _fix_text(clean) == clean  # a clean game comes out byte for byte
     before, after = _read(faulty), _read(once)
     assert len(before) == len(after)
-    assert [game.mainline_moves() for game in before] == [game.mainline_moves() for game in after]
+    assert [game.mainline_texts() for game in before] == [game.mainline_texts() for game in after]
 
 
 CORPUS_FILES = [

@@ -75,7 +75,13 @@ def test_a_star_glued_to_a_move_is_its_annotation_not_the_end() -> None:
     first, second = spans_of(text)
     assert first.plies == 5 and second.tags == (("Event", "h"),)
     game = read_game(text)
-    assert [node.move for node in game.mainline()] == ["32-28", "19-23", "28x19", "14x23", "37-32"]
+    assert [node.move_text for node in game.mainline()] == [
+        "32-28",
+        "19-23",
+        "28x19",
+        "14x23",
+        "37-32",
+    ]
     assert game.result == "*"
     assert syntax(text) == [
         (
@@ -92,7 +98,7 @@ def test_a_star_glued_to_a_move_is_its_annotation_not_the_end() -> None:
 def test_junk_glued_to_a_move_keeps_the_move_and_is_reported_once() -> None:
     text = '[GameType "20"]\n1. 32-28 19-23Redoversteppedthetimecontrol. 2. 33-29 *'
     game = read_game(text)
-    assert [node.move for node in game.mainline()] == ["32-28", "19-23", "33-29"]
+    assert [node.move_text for node in game.mainline()] == ["32-28", "19-23", "33-29"]
     assert syntax(text) == [
         (
             2,
@@ -374,7 +380,7 @@ def test_remarks_in_parentheses_are_one_warning_per_game() -> None:
         "2. 8-11 (Black will soon regret this one.) 22-17 *"
     )
     game = read_game(text)
-    assert [node.move for node in game.mainline()] == ["11-15", "23-19", "8-11", "22-17"]
+    assert [node.move_text for node in game.mainline()] == ["11-15", "23-19", "8-11", "22-17"]
     assert syntax(text) == [
         (
             2,

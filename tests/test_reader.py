@@ -24,7 +24,7 @@ def both(text: str) -> Game:
 
 
 def moves(game: Game) -> list[str]:
-    return game.mainline_moves()
+    return game.mainline_texts()
 
 
 def codes(game: Game) -> list[str]:
@@ -123,7 +123,7 @@ def test_move_positions_of_a_game_that_starts_mid_line() -> None:
     text = '[A "1"] 1. 32-28 *  [B "2"] 1. 33-29 (1. 32-28\n 18-23) 19-23\n2. 29x18 *'
     first, second = read_games(io.StringIO(text))
     assert [(node.line, node.column) for node in first.walk()] == [(1, 12)]
-    places = [(node.move, node.line, node.column) for node in second.walk()]
+    places = [(node.move_text, node.line, node.column) for node in second.walk()]
     assert places == [
         ("33-29", 1, 32),
         ("19-23", 2, 9),
@@ -139,7 +139,7 @@ def test_strengths_including_parenthesised() -> None:
     game = both("1. 32-28!? 19-23(?) 2. 28x19?? (33-29!) 14x23 *")
     assert [node.strength for node in game.mainline()] == ["!?", "(?)", "??", None]
     third = list(game.mainline())[1]  # the variation replaces 28x19, the third move
-    assert third.variations[1].move == "33-29" and third.variations[1].strength == "!"
+    assert third.variations[1].move_text == "33-29" and third.variations[1].strength == "!"
 
 
 def test_nags_attach_to_the_move_before() -> None:
@@ -183,14 +183,14 @@ def test_nested_variations_replace_the_last_move() -> None:
     first = game.next()
     assert first is not None
     main, side = first.variations
-    assert (main.move, side.move) == ("19-23", "18-23")
-    assert [node.move for node in side.variations] == ["38-32", "37-32"]
+    assert (main.move_text, side.move_text) == ("19-23", "18-23")
+    assert [node.move_text for node in side.variations] == ["38-32", "37-32"]
     assert moves(game) == ["32-28", "19-23", "28x19"]
 
 
 def test_variation_before_any_main_move_stays_a_side_line() -> None:
     game = both("({why} 22-18) 1... 21-14 2. 14-10 *")
-    assert [node.move for node in game.variations] == ["21-14", "22-18"]
+    assert [node.move_text for node in game.variations] == ["21-14", "22-18"]
     assert game.variations[1].comments_before == ["why"]
     assert moves(game) == ["21-14", "14-10"]
 
@@ -322,7 +322,7 @@ def test_two_hundred_deep_variations() -> None:
         branch = branch.variations[1]
         depth += 1
     assert depth == 200 and branch is not None and branch.next() is not None
-    assert branch.next().move == "17-21"  # type: ignore[union-attr]
+    assert branch.next().move_text == "17-21"  # type: ignore[union-attr]
     assert sum(1 for _ in game.walk()) == 1 + 2 * 200 + 1
 
 

@@ -109,7 +109,7 @@ def test_tag_and_encoding_findings_of_the_corpus() -> None:
 
 def test_delfts_scores_end_their_games() -> None:
     games = [parse_span(span) for span in spans("wiegerw/pdn/games__fail__delfts.pdn")]
-    assert [(g.result, g.end().move, len(g.mainline_moves())) for g in games] == [
+    assert [(g.result, g.end().move_text, len(g.mainline_texts())) for g in games] == [
         ("4-6", "13-19", 128),
         ("1-9", "4x24", 124),
     ]

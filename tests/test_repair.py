@@ -248,7 +248,7 @@ def test_moves_after_a_draw_by_rule_become_a_variation() -> None:
         "4. b2-c1 c7-d8 (4... c7-d8 5. {pdn fix: main line cut here: moves-after-end: move "
         "played after the game was over: drawn by repetition (fmjd64) at ply 8} e1-f2) 1/2-1/2"
     )
-    assert len(read_game(text).mainline_moves()) == 8
+    assert len(read_game(text).mainline_texts()) == 8
     assert '[Result "1/2-1/2"]' in text
     fixes = [(c.fix, c.before, c.after) for c in changes]
     assert fixes[0] == ("cut-after-end", "e1-f2", "variation")

@@ -313,10 +313,15 @@ def test_engine_exports_resolve_move_by_move(relative: str) -> None:
         variant, _ = detect_variant(game)
         pos = start_position(game, variant)
         for node in game.mainline():
-            if not node.move:
+            if not node.move_text:
                 continue
-            resolution = resolve(pos, node.move)
-            assert resolution.code is None, (game.source, node.move, pos.fen(), resolution.reason)
+            resolution = resolve(pos, node.move_text)
+            assert resolution.code is None, (
+                game.source,
+                node.move_text,
+                pos.fen(),
+                resolution.reason,
+            )
             assert resolution.move is not None
             pos = pos.play(resolution.move)
             plies += 1

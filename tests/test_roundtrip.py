@@ -57,7 +57,7 @@ def test_numeric_algebraic_numeric_gives_the_same_moves(game: Game) -> None:
     numeric = read_game(write_game(game, variant=variant, notation="numeric"))
     algebraic = write_game(game, variant=variant, notation="algebraic")
     back = read_game(write_game(read_game(algebraic), variant=variant, notation="numeric"))
-    assert [node.move for node in back.walk()] == [node.move for node in numeric.walk()]
+    assert [node.move_text for node in back.walk()] == [node.move_text for node in numeric.walk()]
 
 
 _TAG_OR_LINE_COMMENT = re.compile(r"\[|\(*(?:\d+\.(?:\.\.)? )?;")
@@ -134,7 +134,7 @@ def eight_by_eight_numeric(game: Game) -> bool:
     """A cheap pre-filter: a parsed game whose main line uses numeric squares up to 32."""
     if game.raw is not None or not game.variations:
         return False
-    squares = [square for move in game.mainline_moves() for square in re.split(r"[-x:]", move)]
+    squares = [square for move in game.mainline_texts() for square in re.split(r"[-x:]", move)]
     return all(square.isdigit() and 1 <= int(square) <= 32 for square in squares)
 
 

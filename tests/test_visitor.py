@@ -17,7 +17,7 @@ class Trace(GameVisitor[list[str]]):
         self.events: list[str] = []
 
     def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
-        self.events.append(f"{number.number}{'.' if number.first else '...'}{node.move}@{ply}")
+        self.events.append(f"{number.number}{'.' if number.first else '...'}{node.move_text}@{ply}")
 
     def begin_variation(self, node: GameNode) -> None:
         self.events.append("(")
