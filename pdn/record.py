@@ -11,8 +11,9 @@ Nodes are hashable and compare by identity (``==`` is ``is``), so they key dicts
 only, never source positions or reading findings: ``read_game(write_game(game))
 .same_record(game)`` is the round-trip contract.
 
-``node.position()`` / ``node.position_after()`` read the positions from the game's one
-cached replay (``Game.replayed()``, ``pdn.replay``), made on the first question.
+``node.move`` (the resolved move; ``node.move_text`` is the text as written) and
+``node.position()`` / ``node.position_after()`` read the game's one cached replay
+(``Game.replayed()``, ``pdn.replay``), made on the first question.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pdn.findings import Finding
 from pdn.numbering import Numbering
 
 if TYPE_CHECKING:
+    from pdn.movegen import Move
     from pdn.position import Position
     from pdn.render import GameView
     from pdn.replay import Replay
@@ -275,6 +277,29 @@ class GameNode:
             node = stack.pop()
             yield node
             stack.extend(reversed(node.variations))
+
+    # -- the resolved move and positions (from the game's one replay) ----------------------
+    @property
+    def move(self) -> Move | None:
+        """The move played at this node as the rules engine resolved it (``pdn.movegen.Move``;
+        ``move_text`` is what the record says), ``None`` for the root, like python-chess's
+        ``node.move``. From the game's cached replay, as ``position()`` (same cost; reading a
+        game never replays it). A part of a capture written jump by jump gets the whole
+        capture. Raises ``pdn.errors.NotReplayedError`` (with the reason) when the replay did
+        not play this node (its line stopped before or at it), ``TypeError`` for a node
+        without a ``Game`` root.
+
+        >>> from pdn.reader import read_game
+        >>> game = read_game('[GameType "20"]\\n1. 32-28 19-23 2. 28x19 *')
+        >>> last = game.end()
+        >>> last.move_text, last.move.path, last.move.captures
+        ('28x19', (28, 19), (23,))
+        >>> game.move is None
+        True
+        """
+        if self.parent is None:
+            return None
+        return self._game().replayed().move_at(self)
 
     # -- positions (from the game's one replay) --------------------------------------------
     def position(self) -> Position:

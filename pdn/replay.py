@@ -142,6 +142,15 @@ class Replay:
             raise NotReplayedError(self._why_not(node))
         return played.after
 
+    def move_at(self, node: GameNode) -> Move:
+        """The move played at move node ``node`` (the whole capture for a part of a joined
+        split capture). ``NotReplayedError`` (with the reason) when the replay did not play
+        it: its line stopped before it, or at it (an unplayable or unknown move). O(1)."""
+        played = self.played.get(node)
+        if played is None:
+            raise NotReplayedError(self._why_not(node))
+        return played.move
+
     def _why_not(self, node: GameNode) -> str:
         where = f"{node.move_text!r} at {node.line}:{node.column}"
         if node.is_main_variation() and self.stopped:

@@ -475,6 +475,7 @@ def test_replay_records_the_joined_capture_on_each_of_its_parts() -> None:
     assert whole.move.path == (18, 11, 4) and whole.move.captures == (15, 8)
     assert (whole.ply, whole.part, whole.parts) == (12, 1, 2)
     assert replayed.played[second] == type(whole)(whole.move, 12, whole.before, whole.after, 2, 2)
+    assert first.move == second.move == whole.move  # node.move: the whole capture on each part
     # one ply for the two parts: 16 written moves, 15 plies, 16 positions
     assert replayed.mainline_plies[11] == (first, second)
     assert len(replayed.positions) == 16 and len(replayed.moves) == 15

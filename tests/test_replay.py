@@ -42,9 +42,59 @@ def test_a_node_the_replay_did_not_reach_says_why() -> None:
         game.end().position()
 
 
+def test_node_move_is_the_resolved_move_of_the_cached_replay() -> None:
+    game = read_game(INTERNATIONAL + "1. 32-28 19-23 (17-22 2. 28x17) 2. 28x19 14x23 *")
+    assert game.move is None
+    nodes = list(game.walk())
+    replayed = game.replayed()
+    assert [node.move for node in nodes] == [replayed.played[node].move for node in nodes]
+    capture = game.end().parent
+    assert capture is not None and capture.move_text == "28x19"
+    assert capture.move is not None
+    assert (capture.move.path, capture.move.captures) == ((28, 19), (23,))
+    assert game.replayed() is replayed  # asking moves did not replay again
+
+
+def test_reading_a_game_never_replays_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pdn.replay
+
+    calls = []
+    real = pdn.replay.replay
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pdn.replay, "replay", counted)
+    game = read_game(INTERNATIONAL + "1. 32-28 19-23 2. 28x19 14x23 *")
+    assert [node.move_text for node in game.walk()] == ["32-28", "19-23", "28x19", "14x23"]
+    assert calls == []
+    assert [node.move.path for node in game.mainline()] == [  # type: ignore[union-attr]
+        (32, 28),
+        (19, 23),
+        (28, 19),
+        (14, 23),
+    ]
+    assert len(calls) == 1
+
+
+def test_a_node_the_replay_did_not_play_has_no_move() -> None:
+    game = read_game(INTERNATIONAL + "1. 32-28 19-24 2. 28x19 3. 33-29 *")
+    stuck = game.end().parent  # 28x19: nothing on 19 to capture, not a piece movement either
+    assert stuck is not None and stuck.parent is not None and stuck.parent.move is not None
+    with pytest.raises(NotReplayedError, match="28x19.*cannot be played"):
+        _ = stuck.move
+    with pytest.raises(NotReplayedError, match="33-29.*ply 3 \\(28x19\\) cannot be played"):
+        _ = game.end().move
+
+
 def test_a_node_outside_a_game_has_no_position() -> None:
     with pytest.raises(TypeError):
         GameNode("32-28").position()
+    root = GameNode()
+    with pytest.raises(TypeError):
+        _ = root.add_variation("32-28").move
+    assert root.move is None
 
 
 def test_an_engine_fault_is_an_internal_error_never_an_illegal_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
