@@ -7,7 +7,7 @@ Run from the repository root after ``bash benchmarks/setup-peers.sh``:
 
 Three timings of the same leaf count (no draw rules):
   pdn perft  ``pdn.movegen.perft`` (engine internals, last ply bulk-counted without moves);
-  pdn API    pdn's public ``Position.legal_moves()`` / ``play()``, moves listed at depth D-1;
+  pdn API    pdn's public ``Position.legal_moves`` / ``play()``, moves listed at depth D-1;
   peer       py-draughts' public ``legal_moves`` / ``push`` / ``pop``, moves listed at D-1.
 Ratios are peer time / pdn time (above 1: pdn is faster). Without py-draughts installed the
 pdn numbers are printed alone.
@@ -43,7 +43,7 @@ def peer_perft(board: Any, depth: int) -> int:
 
 def api_perft(position: Position, depth: int) -> int:
     """Leaves ``depth`` plies below ``position`` through pdn's public legal_moves/play."""
-    moves = position.legal_moves()
+    moves = position.legal_moves
     if depth == 1:
         return len(moves)
     return sum(api_perft(position.play(move), depth - 1) for move in moves)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pdn.errors import FenError
 from pdn.geometry import Board, Colour, Notation, other_side, side_name
-from pdn.movegen import rules_for
+from pdn.movegen import legal_moves, rules_for
 from pdn.variants import Variant, as_variant
 
 __all__ = ["Colour", "FenError", "Notation", "Piece", "Position", "other_side", "side_name"]
@@ -240,11 +240,19 @@ class Position:
         return self.variant.board.format_square(square, self.variant.default_notation)
 
     # -- moves ----------------------------------------------------------------------------
-    def legal_moves(self, keep_duplicates: bool = False) -> list[Move]:
-        """Every legal move (see `pdn.movegen.legal_moves`)."""
-        from pdn.movegen import legal_moves
+    @property
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, as python-chess's ``board.legal_moves``: captures only when one
+        exists, filtered by the capture law, two paths of one capture merged
+        (``pdn.movegen.legal_moves(position, keep_duplicates=True)`` keeps them). A new list
+        on every access: one legal-move generation.
 
-        return legal_moves(self, keep_duplicates)
+        >>> from pdn.variants import Variant
+        >>> position = Position.from_fen("W:W28:B23,24", Variant.from_name("international"))
+        >>> [position.move_text(move, full=True) for move in position.legal_moves]
+        ['28x19x30']
+        """
+        return legal_moves(self)
 
     def parse_move(self, text: str) -> Move:
         """The legal move ``text`` means here (numeric or algebraic, ``-``/``x``/``:``, short
@@ -297,7 +305,7 @@ class Position:
         """
         if isinstance(move, str):
             return self.play(self.parse_move(move))
-        if move not in self.legal_moves(keep_duplicates=True):
+        if move not in legal_moves(self, keep_duplicates=True):
             from pdn.errors import IllegalMoveError
 
             text = self.move_text(move, full=True)
@@ -318,7 +326,7 @@ class Position:
         >>> Position.from_fen("B:W28:B", Variant.from_name("international-giveaway")).outcome()
         'B'
         """
-        if not self.white_bits | self.black_bits or self.legal_moves():
+        if not self.white_bits | self.black_bits or self.legal_moves:
             return None
         return self.turn if self.variant.giveaway else other_side(self.turn)
 

@@ -656,9 +656,7 @@ class _Replayer:
         events = line.tracker.push(line.position, move)
         if not events or line.ended:
             return
-        if any(event.kind == "move-limit" for event in events) and not (
-            line.position.legal_moves()
-        ):
+        if any(event.kind == "move-limit" for event in events) and not line.position.legal_moves:
             return  # the last move won the game: a win on the last allowed move stands
         profile = self.profile
         for event in events:

@@ -458,7 +458,7 @@ class _GameCards:
 
     def _alternatives(self, before: Position, written: str, code: str) -> list[Move]:
         candidates = list(resolve(before, written).candidates)
-        return candidates or ([] if code == "ambiguous-move" else before.legal_moves())
+        return candidates or ([] if code == "ambiguous-move" else before.legal_moves)
 
     def _notation(self, move: Move) -> str:
         return move.notation(self.board, self.notation, full=move.is_capture)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pdn.findings import Code
 from pdn.geometry import Board, Notation, side_name
-from pdn.movegen import Move, RawMove, Rules, rules_for
+from pdn.movegen import Move, RawMove, Rules, legal_moves, rules_for
 from pdn.variants import Variant
 
 if TYPE_CHECKING:  # positions are built through ``type(position)``: no import cycle with it
@@ -93,7 +93,7 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
     """
     readings = _readings(position.variant.board, written)
     if isinstance(readings, str):
-        return _irregular("illegal-move", readings, position.legal_moves(keep_duplicates=True))
+        return _irregular("illegal-move", readings, legal_moves(position, keep_duplicates=True))
     rules = rules_for(position.variant)
     raw = _raw_candidates(rules, position, readings)
     if len(readings) == 1 and len(readings[0].squares) == 2 and readings[0].from_file is None:
@@ -111,7 +111,7 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
             return Resolution(groups[0], None, "", (), None)
         if groups:
             return _ambiguous(position, written.strip(), groups, notation)
-    return diagnose(position, readings[0], position.legal_moves(keep_duplicates=True), notation)
+    return diagnose(position, readings[0], legal_moves(position, keep_duplicates=True), notation)
 
 
 def _raw_candidates(
@@ -405,7 +405,7 @@ def _why_not(position: Position, piece: Piece, squares: Sequence[int], notation:
         return f"{board.format_square(to_square, notation)} is occupied"
     if len(squares) == 2:
         alone = type(position).from_pieces(position.variant, {from_square: piece}, position.turn)
-        if any(move.path == (from_square, to_square) for move in alone.legal_moves()):
+        if any(move.path == (from_square, to_square) for move in alone.legal_moves):
             blockers = [
                 board.format_square(square, notation)
                 for square in line_between(board, from_square, to_square)
@@ -444,7 +444,7 @@ def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | Non
         position.black_bits,
         position.king_bits,
     )
-    matches = matching_moves(free.legal_moves(keep_duplicates=True), position, reading)
+    matches = matching_moves(legal_moves(free, keep_duplicates=True), position, reading)
     captures = [move for move in matches if move.is_capture]
     return captures[0] if captures else None
 
@@ -514,7 +514,7 @@ def _single_jump(
     alone = type(position).from_pieces(
         position.variant, {start: mover, taken: victim}, position.turn
     )
-    for move in alone.legal_moves(keep_duplicates=True):
+    for move in legal_moves(alone, keep_duplicates=True):
         if move.path == (start, end) and move.captures == (taken,):
             return move
     return None

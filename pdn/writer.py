@@ -396,7 +396,7 @@ def _check_choice(name: str, value: object, choices: Any, *, none: bool = False)
 
 def _short_capture_ambiguous(move: Move, played: Played) -> bool:
     """Whether another legal capture goes from and to the squares of ``move`` (so its short
-    form ``fromxto`` names several moves), counted as among ``legal_moves()``. Cost: one
+    form ``fromxto`` names several moves), counted as among ``Position.legal_moves``. Cost: one
     capture search (of the moving piece alone under free choice, where no law compares
     pieces), no `Move` objects."""
     before = played.before

@@ -358,7 +358,7 @@ def random_game_moves(variant: Variant, seed: int, plies: int = 70) -> tuple[str
     position = Position.initial(variant)
     moves = []
     for _ in range(plies):
-        legal = position.legal_moves()
+        legal = position.legal_moves
         if not legal:
             break
         move = rng.choice(legal)

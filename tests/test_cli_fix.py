@@ -176,7 +176,7 @@ def legal_games(draw: st.DrawFn) -> tuple[str, str]:
     rng = random.Random(draw(st.integers(0, 10**6)))
     position, moves = Position.initial(variant), []
     for _ in range(draw(st.integers(1, 30))):
-        legal = position.legal_moves()
+        legal = position.legal_moves
         if not legal:
             break
         move = rng.choice(legal)
@@ -188,7 +188,7 @@ def legal_games(draw: st.DrawFn) -> tuple[str, str]:
         (f"{index // 2 + 1}. " if index % 2 == 0 else "") + move for index, move in enumerate(moves)
     ]
     outcome = draw(st.sampled_from(["first", "second", "draw", "unknown"]))
-    if not position.legal_moves():  # the board decides
+    if not position.legal_moves:  # the board decides
         outcome = "first" if position.turn != variant.first_mover else "second"
     result = result_spelling(outcome, variant)
     tags = [("Event", "Random"), ("Date", "2024.12.14"), ("GameType", str(variant.gametype))]

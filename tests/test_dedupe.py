@@ -24,7 +24,7 @@ def random_line(seed: int, plies: int) -> list[Move]:
     position = Position.initial(INTERNATIONAL)
     line = []
     for _ in range(plies):
-        moves = position.legal_moves()
+        moves = position.legal_moves
         texts = [m.notation(INTERNATIONAL.board) for m in moves]
         plain = [m for m, t in zip(moves, texts, strict=True) if texts.count(t) == 1]
         move = rng.choice(plain)
@@ -57,7 +57,7 @@ def changed_at(moves: list[Move], ply: int) -> list[str]:
     position = Position.initial(INTERNATIONAL)
     for move in moves[:ply]:
         position = position.play(move)
-    other = next(m for m in position.legal_moves() if m != moves[ply])
+    other = next(m for m in position.legal_moves if m != moves[ply])
     texts = [m.notation(INTERNATIONAL.board) for m in moves]
     texts[ply] = other.notation(INTERNATIONAL.board)
     return texts
@@ -193,12 +193,12 @@ def continuation(start: list[str], seed: int, plies: int) -> list[str]:
     position = Position.initial(INTERNATIONAL)
     for text in start:
         position = position.play(
-            next(m for m in position.legal_moves() if m.notation(INTERNATIONAL.board) == text)
+            next(m for m in position.legal_moves if m.notation(INTERNATIONAL.board) == text)
         )
     rng = random.Random(seed)
     texts = list(start)
     for _ in range(plies):
-        moves = position.legal_moves()
+        moves = position.legal_moves
         names = [m.notation(INTERNATIONAL.board) for m in moves]
         move = rng.choice([m for m, n in zip(moves, names, strict=True) if names.count(n) == 1])
         texts.append(move.notation(INTERNATIONAL.board))

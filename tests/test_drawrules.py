@@ -252,11 +252,11 @@ def _quiet_walk(variant: str, rules: str, fen: str) -> tuple[int, list[str]] | N
     tracker = DrawTracker.start(profile_for(rules_of, rules), position)
     seen = {position.key()}
     for ply in range(1, 80):
-        for move in position.legal_moves():
+        for move in position.legal_moves:
             after = position.play(move)
             if move.is_capture or after.key() in seen:
                 continue
-            if not any(reply.is_capture for reply in after.legal_moves()):
+            if not any(reply.is_capture for reply in after.legal_moves):
                 break
         else:
             return None

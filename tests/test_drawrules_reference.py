@@ -139,7 +139,7 @@ def test_tracker_reports_what_the_reference_reports(position: Position, choices:
     tracker = DrawTracker.start(profile, position)
     reference = ReferenceTracker(profile, position)
     for choice in choices:
-        moves = position.legal_moves()
+        moves = position.legal_moves
         if not moves:
             break
         move = moves[choice % len(moves)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.movegen import Move, perft, rules_for
+from pdn.movegen import Move, legal_moves, perft, rules_for
 from pdn.position import Position
 from pdn.variants import VARIANTS, Variant
 
@@ -19,7 +19,7 @@ def moves_of(variant_name: str, fen: str, keep: bool = False) -> list[str]:
     position = Position.from_fen(fen, variant)
     return sorted(
         move.notation(variant.board, "algebraic", full=True) + ("+" if move.promotes else "")
-        for move in position.legal_moves(keep)
+        for move in legal_moves(position, keep)
     )
 
 
@@ -53,7 +53,7 @@ def test_every_variant_has_an_initial_move_count():
 @pytest.mark.parametrize(("name", "count"), sorted(INITIAL_MOVES.items()))
 def test_initial_move_counts(name, count):
     position = Position.initial(VARIANTS[name])
-    moves = position.legal_moves()
+    moves = position.legal_moves
     assert len(moves) == count
     assert perft(position, 1) == [count]
     assert all(not move.is_capture for move in moves)
@@ -138,7 +138,7 @@ def test_duplicates_dropped_or_kept():
 def test_notation_short_full_algebraic_and_separator():
     international = Variant.from_name("international")
     position = Position.from_fen("W:WK47:B14,19,29,31,42", international)
-    moves = sorted(position.legal_moves(), key=lambda m: m.path)
+    moves = sorted(position.legal_moves, key=lambda m: m.path)
     assert [m.notation(international.board) for m in moves] == ["47x36", "47x36"]
     assert [m.notation(international.board, full=True) for m in moves] == [
         "47x38x20x9x36",
@@ -168,8 +168,8 @@ def test_seeded_playouts_keep_engine_invariants(name):
     rng = random.Random(name)
     position = Position.initial(variant)
     for _ply in range(60):
-        moves = position.legal_moves()
-        kept = position.legal_moves(keep_duplicates=True)
+        moves = position.legal_moves
+        kept = legal_moves(position, keep_duplicates=True)
         assert perft(position, 1) == [len(moves)]
         assert perft(position, 1, keep_duplicates=True) == [len(kept)]
         assert set(moves) <= set(kept)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from pdn.movegen import Move
+from pdn.movegen import Move, legal_moves
 from pdn.position import Notation, Position
 from pdn.resolve import move_key, resolve
 from pdn.variants import VARIANTS, Variant
@@ -54,10 +54,10 @@ def test_every_played_move_resolves_back_to_itself(name: str) -> None:
     for _ in range(GAMES_PER_VARIANT):
         position = Position.initial(variant)
         for _ in range(MAX_PLIES):
-            moves = position.legal_moves()
+            moves = position.legal_moves
             if not moves:
                 break
-            every_path = position.legal_moves(keep_duplicates=True)
+            every_path = legal_moves(position, keep_duplicates=True)
             assert {move_key(move) for move in every_path} == {move_key(m) for m in moves}
             assert len({move_key(move) for move in moves}) == len(moves), "duplicate move keys"
             move = rng.choice(moves)

@@ -204,7 +204,7 @@ def _random_game(variant_name: str, seed: int, plies: int) -> list[str]:
     variant, rng = VARIANTS[variant_name], random.Random(seed)
     position, moves = Position.initial(variant), []
     for _ in range(plies):
-        legal = position.legal_moves()
+        legal = position.legal_moves
         if not legal:
             break
         move = rng.choice(legal)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pdn.detect import detect_variant, start_position
-from pdn.movegen import Move
+from pdn.movegen import Move, legal_moves
 from pdn.position import Position
 from pdn.reader import read_games
 from pdn.resolve import matching_moves, move_key, parse_written, resolve
@@ -332,7 +332,7 @@ def resolve_on_the_whole_list(pos: Position, written: str) -> tuple[str, tuple[M
     """The reference the fast path must agree with: ``matching_moves`` over every legal move
     (duplicate paths kept): ("legal" | "ambiguous" | "irregular", the matches or, when
     irregular, the whole list)."""
-    moves = pos.legal_moves(keep_duplicates=True)
+    moves = legal_moves(pos, keep_duplicates=True)
     for reading in parse_written(pos.variant.board, written):
         groups = matching_moves(moves, pos, reading)
         if groups:
@@ -344,7 +344,7 @@ def playout(variant: Variant, choices: list[int]) -> Position:
     """The position after playing the ``choices``-th legal moves (modulo) from the start."""
     pos = Position.initial(variant)
     for choice in choices:
-        moves = pos.legal_moves()
+        moves = pos.legal_moves
         if not moves:
             break
         pos = pos.play(moves[choice % len(moves)])
@@ -389,7 +389,7 @@ def test_fast_path_agrees_with_matching_on_every_legal_move(
     name: str, choices: list[int], pick: int, inner_kept: list[bool], other: tuple[int, int]
 ) -> None:
     pos = playout(VARIANTS[name], choices)
-    moves = pos.legal_moves(keep_duplicates=True)
+    moves = legal_moves(pos, keep_duplicates=True)
     if not moves:
         return  # the game is over: nothing is written from here (the other tests cover it)
     for written in written_forms(pos, moves[pick % len(moves)], inner_kept, other):

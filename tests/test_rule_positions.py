@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from pdn.movegen import perft
+from pdn.movegen import legal_moves, perft
 from pdn.position import Position
 from pdn.variants import Variant
 
@@ -28,14 +28,14 @@ def paths(pos: Position, *written: str) -> set[tuple[int, ...]]:
 
 
 def legal_paths(pos: Position, keep_duplicates: bool = False) -> set[tuple[int, ...]]:
-    moves = pos.legal_moves(keep_duplicates=keep_duplicates)
+    moves = legal_moves(pos, keep_duplicates=keep_duplicates)
     found = {move.path for move in moves}
     assert len(found) == len(moves), "two legal moves with the same path"
     return found
 
 
 def legal_ends(pos: Position) -> list[tuple[int, int]]:
-    return sorted((move.from_square, move.to_square) for move in pos.legal_moves())
+    return sorted((move.from_square, move.to_square) for move in pos.legal_moves)
 
 
 INTERNATIONAL_TABLE = [
@@ -64,7 +64,7 @@ def test_international_rule_positions(fen: str, expected: list[str]) -> None:
 
 
 def test_passing_the_promotion_row_does_not_promote() -> None:
-    (move,) = position("international", "W:W15:B9,10").legal_moves()
+    (move,) = position("international", "W:W15:B9,10").legal_moves
     assert not move.promotes
 
 
@@ -79,7 +79,7 @@ def test_t13_circular_capture_keeps_six_paths_and_five_moves() -> None:
         "38x24x13x27x49",
     ]
     assert legal_paths(pos, keep_duplicates=True) == paths(pos, *loops)
-    unique = pos.legal_moves()
+    unique = pos.legal_moves
     assert len(unique) == 5
     assert sum(move.to_square == 38 for move in unique) == 1
 
@@ -90,7 +90,7 @@ def test_t14_same_from_and_to_with_different_captured_sets() -> None:
     path each, so keep = drop = 2 here."""
     pos = position("international", "W:WK47:B14,19,29,31,42")
     assert legal_paths(pos, keep_duplicates=True) == paths(pos, "47x38x24x13x36", "47x38x20x9x36")
-    unique = pos.legal_moves()
+    unique = pos.legal_moves
     assert {(move.from_square, move.to_square) for move in unique} == {(47, 36)}
     assert {frozenset(move.captures) for move in unique} == {
         frozenset({42, 31, 19, 29}),
@@ -110,7 +110,7 @@ def test_t16_circular_king_capture_on_8x8(variant: str) -> None:
     pos = position(variant, "W:WKd2:Bc5,e5,c3,e3")
     every = ["d2:b4:d6:f4:d2", "d2:b4:d6:f4:c1", "d2:f4:d6:b4:d2", "d2:f4:d6:b4:e1"]
     assert legal_paths(pos, keep_duplicates=True) == paths(pos, *every)
-    assert len(pos.legal_moves()) == 3
+    assert len(pos.legal_moves) == 3
 
 
 def test_t17_free_choice_in_russian_majority_in_brazilian() -> None:
@@ -147,13 +147,13 @@ def test_italian_rule_positions(fen: str, expected: list[tuple[int, int]]) -> No
 def test_russian_man_crowned_mid_capture_goes_on_as_a_king() -> None:
     pos = position("russian", "W:Wb6:Bc7,e7")
     assert legal_paths(pos) == paths(pos, "b6:d8:f6", "b6:d8:g5", "b6:d8:h4")
-    assert all(move.promotes for move in pos.legal_moves())
+    assert all(move.promotes for move in pos.legal_moves)
 
 
 @pytest.mark.parametrize("variant", ["pool", "brazilian"])
 def test_man_passing_the_king_row_stays_a_man(variant: str) -> None:
     pos = position(variant, "W:Wb6:Bc7,e7")
-    (move,) = pos.legal_moves()
+    (move,) = pos.legal_moves
     assert move.path == paths(pos, "b6:d8:f6").pop()
     assert not move.promotes
 
@@ -174,7 +174,7 @@ def test_english_free_choice_of_capture() -> None:
 
 def test_english_crowning_ends_the_move() -> None:
     pos = position("english", "W:W10:B7,8")
-    (move,) = pos.legal_moves()
+    (move,) = pos.legal_moves
     assert move.path == (10, 3) and move.promotes
 
 
@@ -238,7 +238,7 @@ def test_thai_men_capture_forward_only_and_a_crowning_capture_stops() -> None:
     quiet = position("thai", "W:Wc3:Bd2")
     assert legal_paths(quiet) == paths(quiet, "c3-b4", "c3-d4")
     crowning = position("thai", "W:Wb6:Bc7,e7")
-    (move,) = crowning.legal_moves()
+    (move,) = crowning.legal_moves
     assert move.path == paths(crowning, "b6xd8").pop() and move.promotes
 
 
@@ -256,8 +256,8 @@ def test_giveaway_forms_move_exactly_like_their_base(giveaway: str, base: str, f
     """RULES.md B§8: only the result is inverted."""
     assert Variant.from_name(giveaway).giveaway and not Variant.from_name(base).giveaway
     for keep in (False, True):
-        ours = position(giveaway, fen).legal_moves(keep_duplicates=keep)
-        theirs = position(base, fen).legal_moves(keep_duplicates=keep)
+        ours = legal_moves(position(giveaway, fen), keep_duplicates=keep)
+        theirs = legal_moves(position(base, fen), keep_duplicates=keep)
         assert ours == theirs
 
 
@@ -308,7 +308,7 @@ def test_diagonal_twelve_start_position() -> None:
 def test_diagonal_men_crown_only_on_the_three_crowning_squares(variant: str) -> None:
     def promotes(fen: str, written: str) -> bool:
         pos = position(variant, fen)
-        (move,) = [move for move in pos.legal_moves() if move.path == paths(pos, written).pop()]
+        (move,) = [move for move in pos.legal_moves if move.path == paths(pos, written).pop()]
         return move.promotes
 
     assert promotes("W:Wg7", "g7-h8") and promotes("W:Wg7", "g7-f8")

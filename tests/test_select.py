@@ -106,7 +106,7 @@ def test_incremental_keys_equal_keys_from_scratch() -> None:
     position = Position.initial(Variant.from_name("international"))
     line = [position]
     for _ in range(30):
-        moves = line[-1].legal_moves()
+        moves = line[-1].legal_moves
         if not moves:
             break
         line.append(line[-1].play(moves[len(line) % len(moves)]))

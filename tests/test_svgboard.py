@@ -32,7 +32,7 @@ def played(variant: str, moves: int) -> Position:
     """The position after the first legal move ``moves`` times (engine order)."""
     position = Position.initial(Variant.from_name(variant))
     for _ in range(moves):
-        position = position.play(position.legal_moves()[0])
+        position = position.play(position.legal_moves[0])
     return position
 
 
@@ -58,7 +58,7 @@ def test_kings_are_drawn_as_kings() -> None:
 def test_arrow_follows_the_path_and_marks_the_captures() -> None:
     variant = Variant.from_name("international")
     position = Position.from_fen("W:W37:B32,22", variant)
-    (move,) = position.legal_moves()
+    (move,) = position.legal_moves
     assert move.captures == (32, 22)
     root = parse(Diagram.of(position, arrows=[Arrow.from_move(move, "fault")]).svg())
     (arrow,) = [e for e in root.iter() if e.get("class") == "arrow"]

@@ -66,7 +66,7 @@ def playout(variant: Variant, rng: random.Random, number: int) -> Game:
     outcome = "unknown"
     termination = f"stopped after {MAX_PLIES} plies"
     for _ply in range(MAX_PLIES):
-        moves = position.legal_moves()
+        moves = position.legal_moves
         if not moves:
             loser = position.turn
             winner = loser if variant.giveaway else ("B" if loser == "W" else "W")

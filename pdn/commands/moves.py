@@ -8,7 +8,7 @@ from typing import Any
 
 from pdn.commands.perft import add_position_arguments, load_position
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
-from pdn.movegen import Move
+from pdn.movegen import Move, legal_moves
 from pdn.resolve import full_path
 from pdn.variants import Variant
 
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if position is None:
         return EXIT_USAGE
     variant = position.variant
-    moves = position.legal_moves(keep_duplicates=args.keep_duplicates)
+    moves = legal_moves(position, keep_duplicates=args.keep_duplicates)
     if args.format == "json":
         print(json.dumps([move_to_json(move, variant) for move in moves]))
     else:
