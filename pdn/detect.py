@@ -27,7 +27,7 @@ from pdn.findings import Finding, Severity
 from pdn.position import Position
 from pdn.resolve import resolve
 from pdn.tags import ITALIAN_TAGS, tag_value
-from pdn.variants import VARIANTS, Variant, variant_from_gametype
+from pdn.variants import VARIANTS, Variant, as_variant, variant_from_gametype
 
 if TYPE_CHECKING:
     from pdn.geometry import Board, Notation
@@ -89,17 +89,22 @@ class PrefixPly:
     after: Position
 
 
-def detect_variant(game: Game, override: Variant | None = None) -> tuple[Variant, list[Finding]]:
-    """The variant of ``game`` and the ``variant`` findings that explain it. Never raises."""
+def detect_variant(
+    game: Game, override: Variant | str | None = None
+) -> tuple[Variant, list[Finding]]:
+    """The variant of ``game`` and the ``variant`` findings that explain it; ``override`` (a
+    ``Variant`` or its name, as ``--variant``) is used when the game names none. Never raises
+    for a game (ValueError for an unknown ``override`` name)."""
     variant, findings, _prefix = detect_variant_replayed(game, override)
     return variant, findings
 
 
 def detect_variant_replayed(
-    game: Game, override: Variant | None = None
+    game: Game, override: Variant | str | None = None
 ) -> tuple[Variant, list[Finding], list[PrefixPly]]:
     """``detect_variant``, plus the legal main-line plies inference replayed in the variant it
     chose (empty when the variant was not inferred by replaying). Same cost."""
+    override = None if override is None else as_variant(override)
     gametype = _tag(game, "GameType")
     if gametype is not None and gametype.strip():
         variant, findings = _from_gametype(gametype.strip())

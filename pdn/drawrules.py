@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Literal
 
+from pdn.variants import Variant, as_variant
+
 if TYPE_CHECKING:
     from pdn.movegen import Move
     from pdn.position import Position
-    from pdn.variants import Variant
 
 #: (men, kings) of one side.
 Force = tuple[int, int]
@@ -369,10 +370,11 @@ def profile_named(name: str) -> DrawProfile:
         ) from None
 
 
-def profile_for(variant: Variant, name: str | None = None) -> DrawProfile:
+def profile_for(variant: Variant | str, name: str | None = None) -> DrawProfile:
     """The profile ``name`` if given, else the variant's own ``draw_profile`` (every variant
     names one of ``PROFILES``; ValueError otherwise), with its rules for the variant's board
-    (``DrawProfile.for_board``)."""
+    (``DrawProfile.for_board``). ``variant``: a ``Variant`` or its name."""
+    variant = as_variant(variant)
     return profile_named(name or variant.draw_profile).for_board(len(variant.board))
 
 
@@ -543,10 +545,11 @@ def material_of(position: Position) -> Material:
     )
 
 
-def long_diagonal(variant: Variant) -> frozenset[int]:
+def long_diagonal(variant: Variant | str) -> frozenset[int]:
     """The squares of the corner-to-corner diagonal of dark squares (a1-h8, or h1-a8 on
-    boards where a1 is light). Empty for boards that are not square."""
-    board = variant.board
+    boards where a1 is light) of ``variant`` (a ``Variant`` or its name). Empty for boards
+    that are not square."""
+    board = as_variant(variant).board
     size = board.width
     if board.height != size:
         return frozenset()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pdn.geometry import Board, Notation
-from pdn.variants import VARIANTS, Variant
+from pdn.variants import VARIANTS, Variant, as_variant
 
 if TYPE_CHECKING:
     from pdn.position import Position
@@ -100,13 +100,14 @@ _RULES_BY_VALUE: dict[Variant, Rules] = {}
 _RULES_BY_ID: dict[int, tuple[Variant, Rules]] = {}
 
 
-def rules_for(variant: Variant) -> Rules:
-    """The engine tables for ``variant``, built once per distinct definition. O(1) for the
-    variants of `pdn.variants.VARIANTS`; one hash of the fields for variants made with
-    ``dataclasses.replace``."""
+def rules_for(variant: Variant | str) -> Rules:
+    """The engine tables for ``variant`` (a ``Variant`` or its name), built once per distinct
+    definition. O(1) for the variants of `pdn.variants.VARIANTS`; one hash of the fields for
+    variants made with ``dataclasses.replace``; a name is looked up first."""
     entry = _RULES_BY_ID.get(id(variant))
     if entry is not None and entry[0] is variant:
         return entry[1]
+    variant = as_variant(variant)
     rules = _RULES_BY_VALUE.get(variant)
     if rules is None:
         rules = _RULES_BY_VALUE[variant] = Rules(variant)

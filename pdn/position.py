@@ -87,9 +87,12 @@ class Position:
         return _initial(as_variant(variant))
 
     @classmethod
-    def from_pieces(cls, variant: Variant, pieces: dict[int, Piece], turn: Colour) -> Position:
-        """A position from {square: piece}; ValueError for squares not on the board."""
-        return cls._from_map(variant, pieces, turn)
+    def from_pieces(
+        cls, variant: Variant | str, pieces: dict[int, Piece], turn: Colour
+    ) -> Position:
+        """A position from {square: piece} (``variant``: a ``Variant`` or its name); ValueError
+        for squares not on the board."""
+        return cls._from_map(as_variant(variant), pieces, turn)
 
     @classmethod
     def _from_map(

@@ -23,6 +23,7 @@ from pdn.geometry import Notation
 from pdn.movegen import rules_for
 from pdn.numbering import MoveNumber, Numbering
 from pdn.tags import result_in_style, tag_value, winner
+from pdn.variants import as_variant
 from pdn.visitor import GameVisitor
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ class _Options:
 
 
 def rewritten_moves(
-    game: Game, variant: Variant, notation: Notation | None, *, full: bool
+    game: Game, variant: Variant | str, notation: Notation | None, *, full: bool
 ) -> dict[GameNode, str]:
     """``node -> move text`` for every move of the tree, as the audit replays it
     (``pdn.replay.replay``, read as ``variant``): see ``moves_in_notation``. Cost: one audit
@@ -217,7 +218,7 @@ def moves_in_notation(
     return texts
 
 
-def variant_of(game: Game, override: Variant | None = None) -> Variant:
+def variant_of(game: Game, override: Variant | str | None = None) -> Variant:
     """The game's variant: its GameType, else ``override`` (``--variant``), else inferred
     (``pdn.detect``; costs at most a few main-line replays when there is no GameType)."""
     from pdn.detect import detect_variant
@@ -431,8 +432,6 @@ def write_game(
     ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record), plus one
     audit replay (``pdn.replay.replay``) when moves are rewritten.
     """
-    from pdn.variants import as_variant
-
     variant = None if variant is None else as_variant(variant)
     _check_choice("notation", notation, Notation, none=True)
     _check_choice("captures", captures, Captures)
@@ -463,7 +462,7 @@ def write_games(
     games: Iterable[Game],
     stream: IO[str],
     *,
-    variant: Variant | None = None,
+    variant: Variant | str | None = None,
     notation: Notation | None = None,
     captures: Captures = "short",
     width: int = 80,
@@ -576,9 +575,10 @@ def json_text(value: Any) -> str:
     return "".join(out)
 
 
-def game_to_json(game: Game, *, variant: Variant | None = None) -> dict[str, Any]:
-    """One game as a JSON-ready dict (schema: docs/json-schema.md). O(size of the record)."""
-    resolved = variant if variant is not None else variant_of(game)
+def game_to_json(game: Game, *, variant: Variant | str | None = None) -> dict[str, Any]:
+    """One game as a JSON-ready dict (schema: docs/json-schema.md); ``variant`` (a ``Variant``
+    or its name) when the game does not say. O(size of the record)."""
+    resolved = as_variant(variant) if variant is not None else variant_of(game)
     source = game.source
     return {
         "file": source.file,

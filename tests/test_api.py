@@ -48,3 +48,46 @@ def test_read_audit_round(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (game,) = pdn.read_games(str(path))
     codes = [finding.code for finding in pdn.audit(game)]
     assert codes == ["missed-capture"]
+
+
+def test_every_public_function_takes_a_variant_name_as_its_variant() -> None:
+    """Each public function with a variant parameter answers for ``"russian"`` what it
+    answers for the ``Variant``; the game names no variant, so the argument decides."""
+    import io
+
+    from pdn.detect import detect_variant
+    from pdn.drawrules import long_diagonal, profile_for
+    from pdn.movegen import rules_for
+    from pdn.replay import replay
+    from pdn.writer import game_to_json, rewritten_moves, variant_of, write_games
+
+    russian = pdn.Variant.from_name("russian")
+    game = pdn.read_game("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *")
+
+    def same(call) -> None:  # type: ignore[no-untyped-def]
+        by_name, by_variant = call("russian"), call(russian)
+        assert by_name == by_variant
+
+    same(pdn.Position.initial)
+    same(lambda variant: pdn.Position.from_fen("W:Wc3:Bf6", variant))
+    same(lambda variant: pdn.Position.from_pieces(variant, {21: pdn.Piece.WHITE_MAN}, "W"))
+    same(lambda variant: replay(game, variant=variant).findings)
+    same(lambda variant: pdn.audit(game, variant=variant))
+    same(lambda variant: game.replayed(variant=variant).variant)
+    same(lambda variant: pdn.write_game(game, variant=variant, notation="numeric"))
+    same(lambda variant: write_games([game], io.StringIO(), variant=variant, notation="numeric"))
+    same(lambda variant: pdn.game_to_json(game, variant=variant))
+    same(lambda variant: game_to_json(game, variant=variant)["variant"])
+    same(lambda variant: list(rewritten_moves(game, variant, "numeric", full=True).values()))
+    same(lambda variant: variant_of(game, variant))
+    same(lambda variant: pdn.detect_variant(game, variant))
+    same(lambda variant: detect_variant(game, variant)[0].name)
+    same(rules_for)
+    same(profile_for)
+    same(long_diagonal)
+    written = pdn.write_game(game, variant="russian", notation="numeric")
+    assert written == '[GameType "25"]\n\n1. 22-18 11-15 2. 18:11 8:15 *\n'  # Russian ':'
+    assert game_to_json(game, variant="russian")["variant"] == "russian"
+    assert rules_for("russian") is rules_for(russian)
+    with pytest.raises(ValueError):
+        rules_for("no-such-variant")
