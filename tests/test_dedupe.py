@@ -172,7 +172,7 @@ def test_refuses_to_overwrite_an_input(
     capsys: pytest.CaptureFixture[str], files: list[Path]
 ) -> None:
     assert main(["dedupe", str(files[0]), "-o", str(files[0])]) == 2
-    assert "also the input" in capsys.readouterr().err
+    assert "would overwrite the input" in capsys.readouterr().err
 
 
 def test_short_games_from_the_start_are_never_one_game(

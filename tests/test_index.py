@@ -180,9 +180,16 @@ def test_table_output(capsys: pytest.CaptureFixture[str], tmp_path: Path, games:
 
 
 def test_stdin_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path, games: Path) -> None:
-    assert main(["index", str(tmp_path / "games.db"), str(games), "-"]) == 2
-    err = capsys.readouterr().err
-    assert "not from stdin" in err and "1 file(s) indexed (3 games" in err
+    db = tmp_path / "games.db"
+    assert main(["index", str(db), str(games), "-"]) == 2  # a usage error: nothing is done
+    assert "not standard input (the index points into files)" in capsys.readouterr().err
+    assert not db.exists()
+    from pdn.index import open_index, update
+
+    with open_index(str(db), create=True) as connection:  # the library says so too
+        report = update(connection, [str(games), "-"])
+    assert report.errors == ["-: an index is built from files, not from stdin"]
+    assert report.games == 3
 
 
 def test_position_alone_and_with_filters_agree(

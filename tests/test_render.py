@@ -405,8 +405,8 @@ def test_show_draws_the_chosen_game_and_plies(
     [
         (("--game", "3"), "has no game 3"),
         (("--ply", "10"), "plies 0..9 only, not 10"),
-        (("--plies", "0,-1"), "plies are 0 or more"),
-        (("--ply", "-1"), "plies 0..9 only, not -1"),
+        (("--plies", "0,-1"), "in '0,-1': expected a whole number of at least 0, not '-1'"),
+        (("--ply", "-1"), "expected a whole number of at least 0, not '-1'"),
         (("--variant", "chess"), "unknown variant 'chess'"),
     ],
 )

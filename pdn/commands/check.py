@@ -28,11 +28,11 @@ from rich.progress import (
 from rich.table import Column, Table
 
 from pdn.batch import AuditOptions, GameReport
-from pdn.drawrules import PROFILES, profile_named
+from pdn.commands import arguments
+from pdn.drawrules import PROFILES
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import CODES, SEVERITY_RANK, Finding
 from pdn.textreport import TextReport
-from pdn.variants import VARIANTS, Variant
 
 EXAMPLES = (
     """\
@@ -61,81 +61,40 @@ finding codes: """
 SUMMARY_FILES = 10
 
 
-def code_list(text: str) -> frozenset[str]:
-    """argparse type: comma-separated finding codes, each one of ``CODES``."""
-    codes = frozenset(part.strip() for part in text.split(",") if part.strip())
-    unknown = sorted(codes - CODES.keys())
-    if unknown or not codes:
-        raise argparse.ArgumentTypeError(
-            f"unknown finding code(s) {', '.join(unknown) or repr(text)}; known: {', '.join(CODES)}"
-        )
-    return codes
-
-
-def variant_name(text: str) -> str:
-    """argparse type: a variant name or alias, returned as the variant's name."""
-    try:
-        return Variant.from_name(text).name
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def profile_name(text: str) -> str:
-    """argparse type: a draw-rules profile name."""
-    try:
-        return profile_named(text).name
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def jobs_count(text: str) -> int:
-    """argparse type: 0 (every core) or more."""
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"expected a number of processes, not {text!r}")
-    return int(text)
-
-
 def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of every verb that audits files (`check`, `report`): --variant, --rules,
     --select, --ignore, --strict, --jobs."""
+    arguments.add_variant(parser, "variant of games without a usable GameType")
+    arguments.add_rules(parser)
     parser.add_argument(
-        "--variant",
-        type=variant_name,
-        metavar="V",
-        help=f"variant of games without a usable GameType ({', '.join(VARIANTS)})",
+        "--select", type=arguments.code_list, metavar="CODES", help="only these codes"
     )
     parser.add_argument(
-        "--rules",
-        type=profile_name,
-        metavar="PROFILE",
-        help="draw-rule profile instead of each variant's default",
+        "--ignore", type=arguments.code_list, metavar="CODES", help="never these codes"
     )
-    parser.add_argument("--select", type=code_list, metavar="CODES", help="only these codes")
-    parser.add_argument("--ignore", type=code_list, metavar="CODES", help="never these codes")
     parser.add_argument(
         "--strict", action="store_true", help="exit 1 on warnings too, not only on errors"
     )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
+    arguments.add_jobs(parser)
 
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn check`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "check",
-        help="audit games: illegal moves, draw rules, results, tags (findings on stdout)",
+        run,
+        summary="audit games: illegal moves, draw rules, results, tags (findings on stdout)",
         description="Replay every game (main line and variations) through the rules engine "
         "and report what is wrong: irregular moves, repetitions, move-limit draws played "
         "past, results that contradict the board, bad tags and FENs.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="PDN files or folders ('-': stdin)"
-    )
+    arguments.add_inputs(parser)
     add_audit_arguments(parser)
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    arguments.add_format(
+        parser, ("text", "json"), "text (default) or JSON Lines, one finding a line"
+    )
     parser.add_argument(
         "-v",
         "--verbose",
@@ -146,7 +105,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--no-summary", action="store_true", help="no summary table on stderr at the end"
     )
-    parser.set_defaults(func=run)
 
 
 @dataclass
@@ -237,9 +195,6 @@ def run(args: argparse.Namespace) -> int:
 
     options = AuditOptions(variant=args.variant, rules=args.rules)
     errors = Console(file=sys.stderr)
-    if args.paths.count("-") > 1:
-        errors.print("pdn check: '-' (stdin) can be read only once", markup=False)
-        return EXIT_USAGE
     summary = Summary()
     threshold = SEVERITY_RANK["warning" if args.strict else "error"]
     worst = -1

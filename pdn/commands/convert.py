@@ -11,7 +11,8 @@ import sys
 from contextlib import ExitStack
 from typing import IO, Any, BinaryIO
 
-from pdn.atomic import atomic_output, same_file
+from pdn.atomic import atomic_output
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 from pdn.findings import Finding
 from pdn.reader import read_games
@@ -19,23 +20,33 @@ from pdn.scan import stdin_bytes
 from pdn.variants import Variant
 from pdn.writer import game_to_json, json_text, variant_of, write_game
 
+EXAMPLES = """\
+examples:
+  pdn convert games.pdn -o out.pdn                  80-column lines, the variant's result style
+  pdn convert games.pdn --notation algebraic        squares as a1..h8 (stdout)
+  pdn convert games.pdn --renumber                  standard move numbers
+  pdn convert games.pdn --notation numeric --captures full   every capture with its path
+  pdn convert games.pdn --to json > games.jsonl     one JSON object per game
+  cat games.pdn | pdn convert - --variant russian   untagged games from stdin are Russian
+"""
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``convert`` and its options."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "convert",
-        help="rewrite PDN as PDN (numeric/algebraic, wrapped) or JSON Lines",
+        run,
+        summary="rewrite PDN as PDN (numeric/algebraic, wrapped) or JSON Lines",
         description=(
             "Rewrite a PDN file: squares in numeric or algebraic notation, the variant's capture\n"
             "separator and result style, 80-column lines; or one JSON object per game per line.\n"
             "Nothing is dropped: games that do not parse are copied verbatim."
         ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
-    parser.add_argument(
-        "-o", "--output", default="-", metavar="OUT", help="output file (default '-', stdout)"
-    )
+    arguments.add_input(parser)
+    arguments.add_output(parser, "output file")
     parser.add_argument(
         "--notation",
         choices=("numeric", "algebraic"),
@@ -56,33 +67,19 @@ def add_parser(subparsers: Any) -> None:
         dest="output_format",
         help="output format (json: JSON Lines, one game per line)",
     )
-    parser.add_argument(
-        "--variant", metavar="V", help="variant for games without a usable GameType (e.g. russian)"
-    )
+    arguments.add_variant(parser, "variant for games without a usable GameType")
     parser.add_argument(
         "--renumber",
         action="store_true",
         help="write standard move numbers instead of the recorded ones",
     )
-    parser.add_argument(
-        "--width",
-        type=int,
-        default=80,
-        metavar="N",
-        help="wrap move text at N columns (default 80)",
-    )
-    parser.set_defaults(func=run)
+    arguments.add_number(parser, "--width", "wrap move text at N columns (default 80)", default=80)
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert ``args.path`` to ``args.output``; the exit code per DESIGN.md."""
-    try:
-        override = Variant.from_name(args.variant) if args.variant else None
-    except ValueError as error:
-        print(f"pdn convert: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    if same_file(args.path, args.output):
-        print(f"pdn convert: -o {args.output} would overwrite the input", file=sys.stderr)
+    override = Variant.from_name(args.variant) if args.variant else None
+    if arguments.overwrites_input("convert", "-o", args.output, [args.path]):
         return EXIT_USAGE
     try:
         with ExitStack() as stack:

@@ -18,8 +18,8 @@ from contextlib import ExitStack
 from functools import partial
 from typing import IO, Any
 
-from pdn.atomic import atomic_output, same_file
-from pdn.commands.check import jobs_count, variant_name
+from pdn.atomic import atomic_output
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
@@ -33,28 +33,28 @@ examples:
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn dedupe`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "dedupe",
-        help="duplicate games and variant readings; one copy of each game",
+        run,
+        summary="duplicate games and variant readings; one copy of each game",
         description="Find games recorded more than once (same variant, start and moves, any "
         "tags) and games recorded two ways (variant readings: same players and "
         "event/date/round, or nearly the same moves, that part at some ply).",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDN files or folders")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write each game once ('-': stdout)")
+    arguments.add_inputs(parser, refuse_stdin="read twice")
+    arguments.add_output(parser, "write each game once", default=None)
     parser.add_argument(
-        "--report", metavar="FILE", help="the report to FILE (default: stdout, or stderr with -o -)"
+        "--report",
+        metavar="FILE",
+        help="the report to FILE (default: stdout; stderr when the games go to stdout)",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="report format")
-    parser.add_argument(
-        "--variant", type=variant_name, metavar="V", help="variant of untagged games"
+    arguments.add_format(
+        parser, ("text", "json"), "report format: text (default) or one JSON document"
     )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
-    parser.set_defaults(func=run)
+    arguments.add_variant(parser, "variant of games without a usable GameType")
+    arguments.add_jobs(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,13 +66,9 @@ def run(args: argparse.Namespace) -> int:
     from pdn.variants import VARIANTS
     from pdn.zobrist import position_key
 
-    for target in (args.output, args.report):
-        clash = next((path for path in args.paths if target and same_file(path, target)), None)
-        if clash is not None:
-            print(f"pdn dedupe: {target} is also the input {clash}", file=sys.stderr)
-            return EXIT_USAGE
-    if "-" in args.paths:
-        print("pdn dedupe: reads files, not stdin (it reads them twice)", file=sys.stderr)
+    if arguments.overwrites_input(
+        "dedupe", "-o", args.output, args.paths
+    ) or arguments.overwrites_input("dedupe", "--report", args.report, args.paths):
         return EXIT_USAGE
     failed = False
     entries = []

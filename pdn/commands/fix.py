@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from pdn.atomic import atomic_output
 from pdn.batch import PathError, expand_paths, map_paths
-from pdn.commands.check import jobs_count, profile_name, variant_name
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import CODES
 from pdn.geometry import Notation
@@ -45,23 +45,17 @@ examples:
 fix names (--only takes these or finding codes): """ + ", ".join(FIXES)
 
 
-def only_list(text: str) -> frozenset[str]:
-    """argparse type: comma-separated finding codes and fix names."""
-    names = frozenset(part.strip() for part in text.split(",") if part.strip())
-    unknown = sorted(names - CODES.keys() - FIXES.keys())
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(
-            f"unknown code or fix {', '.join(unknown) or repr(text)}; "
-            f"codes: {', '.join(CODES)}; fixes: {', '.join(FIXES)}"
-        )
-    return names
+#: argparse type of ``--only``: comma-separated finding codes and fix names.
+only_list = arguments.name_list([*CODES, *FIXES], "finding code(s) or fix(es)")
 
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn fix`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "fix",
-        help="repair games where the answer is certain; every change logged, nothing dropped",
+        run,
+        summary="repair games where the answer is certain; every change logged, nothing dropped",
         description=(
             "Repair what can be repaired with certainty: tags (GameType, dates, spaces, empty\n"
             "tags), results (tag and terminator agree, the variant's style, the board's\n"
@@ -70,16 +64,11 @@ def add_parser(subparsers: Any) -> None:
             "with --log, a line on stderr); what cannot be decided is logged and left as is.\n"
             "Games come out in input order; unreadable games verbatim (or to --rejects)."
         ),
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="PDN files or folders ('-': stdin)"
-    )
+    arguments.add_inputs(parser)
     target = parser.add_mutually_exclusive_group()
-    target.add_argument(
-        "-o", "--output", default="-", metavar="OUT", help="output file ('-': stdout)"
-    )
+    arguments.add_output(target, "the fixed games")
     target.add_argument(
         "--in-place", action="store_true", help="rewrite each input (NAME.bak keeps the original)"
     )
@@ -99,21 +88,16 @@ def add_parser(subparsers: Any) -> None:
         help="moves after the game was over become a variation; result: the rule's outcome",
     )
     parser.add_argument("--rejects", metavar="FILE", help="unreadable games go here, not to OUT")
-    parser.add_argument(
-        "--variant", type=variant_name, metavar="V", help="variant of games without GameType"
-    )
-    parser.add_argument("--rules", type=profile_name, metavar="PROFILE", help="draw-rule profile")
+    arguments.add_variant(parser, "variant of games without a usable GameType")
+    arguments.add_rules(parser)
     parser.add_argument(
         "--notation", choices=("numeric", "algebraic"), help="rewrite every move so"
     )
     parser.add_argument(
         "--captures", choices=("short", "full"), help="rewrite every capture short or with its path"
     )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
+    arguments.add_jobs(parser)
     parser.add_argument("-q", "--quiet", action="store_true", help="no line per change on stderr")
-    parser.set_defaults(func=run)
 
 
 @dataclass(frozen=True)

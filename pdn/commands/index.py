@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from pdn.commands.check import jobs_count, variant_name
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
@@ -27,26 +27,19 @@ examples:
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn index`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "index",
-        help="build or update an SQLite index of games and positions",
+        run,
+        summary="build or update an SQLite index of games and positions",
         description="Build or update an SQLite database of the games of PATH...: tags, file "
         "and offset, every main-line position as a 64-bit key, the audit's findings.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
     parser.add_argument("database", metavar="DB", help="the index file (created when missing)")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDN files or folders")
-    parser.add_argument(
-        "--variant",
-        type=variant_name,
-        metavar="V",
-        help="variant of games without a usable GameType",
-    )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
-    parser.set_defaults(func=run)
+    arguments.add_inputs(parser, refuse_stdin="the index points into files")
+    arguments.add_variant(parser, "variant of games without a usable GameType")
+    arguments.add_jobs(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, path_error
 from pdn.findings import Finding
 from pdn.scan import Span, iter_spans, stdin_bytes
@@ -38,22 +39,33 @@ COLUMNS = (
 )
 _TAG_COLUMNS = ("White", "Black", "Event", "Date", "Result", "GameType")
 
+EXAMPLES = """\
+examples:
+  pdn list games.pdn                      a table on a terminal, tab-separated lines in a pipe
+  pdn list games.pdn --format csv > g.csv
+  pdn list games.pdn --format json        one JSON object per game
+  cat games.pdn | pdn list -              read standard input
+"""
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``list`` and its options."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "list",
-        help="one line per game from the headers (fast, no replay)",
+        run,
+        summary="one line per game from the headers (fast, no replay)",
         description="List the games of a PDN file from their headers: no parsing, no replay.",
+        examples=EXAMPLES,
     )
-    parser.add_argument("path", metavar="PATH", help="PDN file, '-' for stdin")
-    parser.add_argument(
-        "--format",
-        choices=("table", "lines", "json", "csv"),
-        help="table (default on a terminal), lines (tab-separated, default when stdout is a "
+    arguments.add_input(parser)
+    arguments.add_format(
+        parser,
+        ("table", "lines", "json", "csv"),
+        "table (default on a terminal), lines (tab-separated, default when stdout is a "
         "file or a pipe: never wrapped), JSON Lines, or CSV with a header row",
+        by_output=True,
     )
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

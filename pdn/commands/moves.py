@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from pdn.commands import arguments
 from pdn.commands.perft import add_position_arguments, load_position
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 from pdn.movegen import Move, legal_moves
@@ -25,12 +26,13 @@ Brazilian, ...); in JSON numeric squares are numbers and algebraic squares strin
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn moves`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "moves",
-        help="list the legal moves of a position",
+        run,
+        summary="list the legal moves of a position",
         description="List the legal moves of a position, each in full-path notation.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
     add_position_arguments(parser)
     parser.add_argument(
@@ -38,13 +40,7 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="list every capture path, not only unique moves",
     )
-    parser.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="one move a line (default) or a JSON list",
-    )
-    parser.set_defaults(func=run)
+    arguments.add_format(parser, ("text", "json"), "one move a line (default) or a JSON list")
 
 
 def move_to_json(move: Move, variant: Variant) -> dict[str, Any]:

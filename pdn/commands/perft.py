@@ -12,11 +12,12 @@ import sys
 import time
 from typing import Any
 
+from pdn.commands import arguments
 from pdn.errors import FenError
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 from pdn.movegen import MAX_PERFT_DEPTH, perft
 from pdn.position import Position
-from pdn.variants import VARIANTS, Variant
+from pdn.variants import Variant
 
 EXAMPLES = """\
 examples:
@@ -31,12 +32,7 @@ examples:
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``--variant V`` (required) and ``--fen FEN`` options."""
-    parser.add_argument(
-        "--variant",
-        required=True,
-        metavar="V",
-        help="rule set: " + ", ".join(sorted(VARIANTS)),
-    )
+    arguments.add_variant(parser, "rule set", required=True)
     parser.add_argument(
         "--fen",
         metavar="FEN",
@@ -46,11 +42,7 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
 
 def load_position(args: argparse.Namespace) -> Position | None:
     """The position named by ``--variant``/``--fen``; on bad input print why to stderr, None."""
-    try:
-        variant = Variant.from_name(args.variant)
-    except ValueError as error:
-        print(f"pdn {args.verb}: {error}", file=sys.stderr)
-        return None
+    variant = Variant.from_name(args.variant)
     if args.fen is None:
         return Position.initial(variant)
     try:
@@ -66,49 +58,34 @@ def load_position(args: argparse.Namespace) -> Position | None:
     return position
 
 
-def positive_depth(text: str) -> int:
-    """argparse type: a depth of at least 1."""
-    try:
-        depth = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"depth must be a whole number, not {text!r}") from None
-    if not 1 <= depth <= MAX_PERFT_DEPTH:
-        raise argparse.ArgumentTypeError(f"depth must be 1 to {MAX_PERFT_DEPTH}, not {depth}")
-    return depth
-
-
 def add_parser(subparsers: Any) -> None:
     """Register `pdn perft`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "perft",
-        help="count positions d plies deep (rules-engine check)",
+        run,
+        summary="count positions d plies deep (rules-engine check)",
         description=(
             "Count the leaf positions 1..D plies deep from a position (no draw rules applied),\n"
             "to compare the rules engine with published perft tables."
         ),
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
     add_position_arguments(parser)
-    parser.add_argument(
+    arguments.add_number(
+        parser,
         "--depth",
+        f"deepest ply to count (1 to {MAX_PERFT_DEPTH})",
+        maximum=MAX_PERFT_DEPTH,
         required=True,
-        type=positive_depth,
         metavar="D",
-        help=f"deepest ply to count (1 to {MAX_PERFT_DEPTH})",
     )
     parser.add_argument(
         "--keep-duplicates",
         action="store_true",
         help="count every capture path instead of unique moves",
     )
-    parser.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text table (default) or one JSON object",
-    )
-    parser.set_defaults(func=run)
+    arguments.add_format(parser, ("text", "json"), "text table (default) or one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from pdn.commands import arguments
 from pdn.commands.check import add_audit_arguments, selected
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.findings import SEVERITY_RANK
@@ -27,39 +28,30 @@ or I/O problems.
 """
 
 
-def card_cap(text: str) -> int:
-    """argparse type: 0 or more cards per code."""
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"expected a number of cards, not {text!r}")
-    return int(text)
-
-
 def add_parser(subparsers: Any) -> None:
     """Register `pdn report`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "report",
-        help="the audit as one HTML page: summary, one card per finding with its board",
+        run,
+        summary="the audit as one HTML page: summary, one card per finding with its board",
         description="Audit PDN files as `pdn check` does and write one self-contained HTML "
         "page: a summary (tables and bar charts), then a card per finding with the board "
         "before the move (the written move as an arrow, captures crossed), the legal "
         "alternatives, the count behind a draw rule, and the moves around it.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDN files or folders")
-    parser.add_argument(
-        "-o", "--output", required=True, metavar="OUT", help="the HTML file to write ('-': stdout)"
-    )
+    arguments.add_inputs(parser, refuse_stdin="read twice")
+    arguments.add_output(parser, "the HTML file to write", default=None, required=True)
     add_audit_arguments(parser)
-    parser.add_argument(
+    arguments.add_number(
+        parser,
         "--max-cards",
-        type=card_cap,
+        f"cards drawn per finding code (default {MAX_CARDS}; the rest are counted)",
+        minimum=0,
         default=MAX_CARDS,
-        metavar="N",
-        help=f"cards drawn per finding code (default {MAX_CARDS}; the rest are counted)",
     )
     parser.add_argument("--title", default="pdn report", help="the page's title")
-    parser.set_defaults(func=run)
 
 
 def _fail(message: str) -> int:
@@ -76,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
     from pdn.report import ReportPage
     from pdn.scan import iter_spans
 
-    if "-" in args.paths:
-        return _fail("reads files, not standard input: save it to a file first")
     page = ReportPage(max_cards=args.max_cards, rules=args.rules, title=args.title)
     worst = -1
     options = AuditOptions(variant=args.variant, rules=args.rules)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pdn.commands import arguments
 from pdn.commands.select import add_criteria_arguments, criteria_from
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
@@ -35,24 +36,20 @@ Without --variant, a FEN is read in every variant whose board it fits.
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn search`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "search",
-        help="find games in an index by position, material, players, tags",
+        run,
+        summary="find games in an index by position, material, players, tags",
         description="Find games in an index built by 'pdn index': each game, the ply where "
         "the position stood, the move played there and the result; then the next moves "
         "played in that position with their results (an opening explorer).",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
     parser.add_argument("database", metavar="DB", help="an index built by pdn index")
-    parser.add_argument(
-        "--format", choices=("table", "json"), default="table", help="rich tables or one JSON"
-    )
-    parser.add_argument(
-        "--limit", type=int, default=50, metavar="N", help="games listed, at most (0: all)"
-    )
+    arguments.add_format(parser, ("table", "json"), "rich tables (default) or one JSON document")
+    arguments.add_number(parser, "--limit", "games listed, at most (0: all)", minimum=0, default=50)
     add_criteria_arguments(parser)
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

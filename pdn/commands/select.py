@@ -14,14 +14,14 @@ import json
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, BinaryIO
 
-from pdn.atomic import atomic_output, same_file
-from pdn.commands.check import code_list, jobs_count, variant_name
+from pdn.atomic import atomic_output
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 from pdn.filters import Criteria, Match, MaterialSpec, date_range, int_range
 from pdn.gamefacts import game_facts
@@ -43,23 +43,10 @@ W12:B11 White 12 men v Black 11 men, W3K1:B4 (a number counts men, K<n> kings).
 """
 
 
-def _argument(parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    """An argparse type from a parser that raises ValueError with the reason."""
-
-    def convert(text: str) -> Any:
-        try:
-            return parse(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    convert.__name__ = parse.__name__
-    return convert
-
-
 def add_criteria_arguments(parser: argparse.ArgumentParser) -> None:
     """The filters ``select`` and ``search`` share."""
     group = parser.add_argument_group("filters (all must hold)")
-    group.add_argument("--variant", type=variant_name, metavar="V", help="games of variant V")
+    arguments.add_variant(group, "games of variant V")
     group.add_argument(
         "--player", action="append", default=[], metavar="NAME", help="NAME played (repeatable)"
     )
@@ -67,14 +54,20 @@ def add_criteria_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--black", metavar="NAME", help="NAME had Black")
     group.add_argument("--event", metavar="TEXT", help="Event tag contains TEXT (any case)")
     group.add_argument(
-        "--date", type=_argument(date_range), metavar="FROM..TO", help="Date within the range"
+        "--date",
+        type=arguments.parsed(date_range),
+        metavar="FROM..TO",
+        help="Date within the range",
     )
     group.add_argument("--result", metavar="R", help="score, white, black, draw or *")
     group.add_argument(
-        "--plies", type=_argument(int_range), metavar="MIN..MAX", help="main-line length"
+        "--plies", type=arguments.parsed(int_range), metavar="MIN..MAX", help="main-line length"
     )
     group.add_argument(
-        "--with-findings", type=code_list, metavar="CODES", help="the audit finds one of CODES"
+        "--with-findings",
+        type=arguments.code_list,
+        metavar="CODES",
+        help="the audit finds one of CODES",
     )
     group.add_argument(
         "--clean", action="store_true", help="the audit finds no error and no warning"
@@ -84,14 +77,14 @@ def add_criteria_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--material",
-        type=_argument(MaterialSpec.parse),
+        type=arguments.parsed(MaterialSpec.parse),
         metavar="SPEC",
         help="the material SPEC stands on the board at some ply",
     )
 
 
 def criteria_from(args: argparse.Namespace) -> Criteria:
-    """The parsed filters; ValueError (with the reason) for a bad FEN or result."""
+    """The arguments.parsed filters; ValueError (with the reason) for a bad FEN or result."""
     return Criteria(
         variant=args.variant,
         players=tuple(args.player),
@@ -110,24 +103,20 @@ def criteria_from(args: argparse.Namespace) -> Criteria:
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn select`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "select",
-        help="the games that pass filters, written unchanged",
+        run,
+        summary="the games that pass filters, written unchanged",
         description="Write the games that pass every filter, byte for byte as they are in "
         "the input, in input order (or, with --format json, one line per match).",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDN files or folders ('-')")
-    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="output ('-': stdout)")
-    parser.add_argument(
-        "--format", choices=("pdn", "json"), default="pdn", help="the games, or JSON Lines"
-    )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
+    arguments.add_inputs(parser)
+    arguments.add_output(parser, "the games that pass")
+    arguments.add_format(parser, ("pdn", "json"), "the games as written (default), or JSON Lines")
+    arguments.add_jobs(parser)
     add_criteria_arguments(parser)
-    parser.set_defaults(func=run)
 
 
 @dataclass(frozen=True)
@@ -176,9 +165,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"pdn select: {error}", file=sys.stderr)
         return EXIT_USAGE
-    clash = next((path for path in args.paths if same_file(path, args.output)), None)
-    if clash is not None:
-        print(f"pdn select: output {args.output} is also the input {clash}", file=sys.stderr)
+    if arguments.overwrites_input("select", "-o", args.output, args.paths):
         return EXIT_USAGE
     from pdn.batch import PathError, map_paths
 

@@ -7,6 +7,7 @@ import itertools
 import sys
 from typing import TYPE_CHECKING, Any
 
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 
 if TYPE_CHECKING:
@@ -29,42 +30,26 @@ Exit code 1 when the game shown has findings of severity error, 2 for usage or I
 """
 
 
-def ply_list(text: str) -> list[int]:
-    """argparse type: comma-separated plies, each 0 or more."""
-    try:
-        plies = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"plies are whole numbers, not {text!r}") from None
-    if not plies or min(plies) < 0:
-        raise argparse.ArgumentTypeError(f"plies are 0 or more, not {text!r}")
-    return plies
-
-
-def positive(text: str) -> int:
-    """argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {text!r}")
-    return int(text)
-
-
 def add_parser(subparsers: Any) -> None:
     """Register `pdn show`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "show",
-        help="draw a game: boards, moves, findings (terminal or SVG)",
+        run,
+        summary="draw a game: boards, moves, findings (terminal or SVG)",
         description="Draw one game of a PDN file: header, board(s), move list with comments, "
         "variations and the audit's findings at their ply.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument("path", metavar="PATH", help="PDN file ('-' for standard input)")
-    parser.add_argument(
-        "--game", type=positive, default=1, metavar="N", help="which game (1-based, default 1)"
-    )
+    arguments.add_input(parser)
+    arguments.add_number(parser, "--game", "which game (1-based, default 1)", default=1)
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--ply", type=int, metavar="N", help="the position after ply N")
+    arguments.add_number(which, "--ply", "the position after ply N (0: the start)", minimum=0)
     which.add_argument(
-        "--plies", type=ply_list, metavar="P,Q,...", help="several positions side by side"
+        "--plies",
+        type=arguments.number_list(arguments.count),
+        metavar="P,Q,...",
+        help="several positions side by side",
     )
     which.add_argument("--all", action="store_true", help="every position of the main line")
     parser.add_argument("--flip", action="store_true", help="turn the board (Black at the bottom)")
@@ -73,7 +58,7 @@ def add_parser(subparsers: Any) -> None:
         choices=("numeric", "algebraic"),
         help="squares and moves as numbers or a1..h8 (default: the variant's own)",
     )
-    parser.add_argument("--variant", metavar="V", help="rule set, overriding the game's GameType")
+    arguments.add_variant(parser, "rule set, overriding the game's GameType")
     parser.add_argument(
         "--glyphs",
         choices=("auto", "unicode", "ascii"),
@@ -93,7 +78,6 @@ def add_parser(subparsers: Any) -> None:
         help="write the whole terminal view (header, boards, moves, findings) as an SVG "
         "screenshot to OUT ('-': stdout)",
     )
-    parser.set_defaults(func=run)
 
 
 def diagram(board: BoardView) -> Diagram:
@@ -127,12 +111,7 @@ def run(args: argparse.Namespace) -> int:
     from pdn.svgboard import sheet
     from pdn.variants import Variant
 
-    variant = None
-    if args.variant:
-        try:
-            variant = Variant.from_name(args.variant)
-        except ValueError as error:
-            return _fail(str(error))
+    variant = Variant.from_name(args.variant) if args.variant else None
     source = args.path  # "-" is stdin
     try:
         game = next(itertools.islice(read_games(source), args.game - 1, None), None)

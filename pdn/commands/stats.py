@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pdn.commands.check import jobs_count, variant_name
+from pdn.commands import arguments
 from pdn.exitcodes import EXIT_OK, EXIT_USAGE
 
 EXAMPLES = """\
@@ -35,27 +35,25 @@ come from games that start at its initial position, scored for the first player.
 
 def add_parser(subparsers: Any) -> None:
     """Register `pdn stats`."""
-    parser = subparsers.add_parser(
+    parser = arguments.add_verb(
+        subparsers,
         "stats",
-        help="per variant, player and file: games, results, lengths, first moves, findings",
+        run,
+        summary="per variant, player and file: games, results, lengths, first moves, findings",
         description="Count a game database: per variant games, results, average length and "
         "the most played first moves with scores; per player games and score; per file "
         "games and findings by severity.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        examples=EXAMPLES,
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="PDN files or folders ('-')")
-    parser.add_argument("--format", choices=("table", "json", "csv"), default="table")
-    parser.add_argument(
-        "--players", type=int, default=20, metavar="N", help="players listed (0: all)"
+    arguments.add_inputs(parser)
+    arguments.add_format(
+        parser,
+        ("table", "json", "csv"),
+        "rich tables (default), one JSON document, or CSV rows table,row,column,value",
     )
-    parser.add_argument(
-        "--variant", type=variant_name, metavar="V", help="variant of untagged games"
-    )
-    parser.add_argument(
-        "--jobs", type=jobs_count, default=1, metavar="N", help="worker processes (0: all cores)"
-    )
-    parser.set_defaults(func=run)
+    arguments.add_number(parser, "--players", "players listed (0: all)", minimum=0, default=20)
+    arguments.add_variant(parser, "variant of games without a usable GameType")
+    arguments.add_jobs(parser)
 
 
 def run(args: argparse.Namespace) -> int:
