@@ -19,8 +19,8 @@ from pdn.variants import Variant, as_variant
 __all__ = ["Colour", "FenError", "Notation", "Piece", "Position", "other_side", "side_name"]
 
 if TYPE_CHECKING:
+    from pdn.boardview import BoardView
     from pdn.movegen import Move
-    from pdn.render import BoardView
 
 
 class Piece(enum.Enum):
@@ -385,7 +385,7 @@ class Position:
 
     def __rich__(self) -> BoardView:
         """``rich.print(position)`` draws the board (REPL, Jupyter)."""
-        from pdn.render import BoardView
+        from pdn.boardview import BoardView
 
         return BoardView.from_position(self)
 

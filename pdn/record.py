@@ -30,9 +30,9 @@ from pdn.findings import Finding
 from pdn.numbering import Numbering
 
 if TYPE_CHECKING:
+    from pdn.gameview import GameView
     from pdn.movegen import Move
     from pdn.position import Position
-    from pdn.render import GameView
     from pdn.replay import Replay
     from pdn.variants import Variant
     from pdn.visitor import GameVisitor
@@ -442,8 +442,8 @@ class Game(GameNode):
         return write_game(self)
 
     def __rich__(self) -> GameView:
-        """``rich.print(game)`` draws the game (``pdn.render.GameView``: one replay)."""
-        from pdn.render import GameView
+        """``rich.print(game)`` draws the game (``pdn.gameview.GameView``: one replay)."""
+        from pdn.gameview import GameView
 
         return GameView(self)
 

@@ -33,10 +33,10 @@ from pdn.commands.check import common_folder
 from pdn.drawrules import DrawTracker, profile_for
 from pdn.errors import NotReplayedError
 from pdn.findings import CODES, SEVERITY_RANK, Finding
+from pdn.gameview import game_tag, game_title
 from pdn.geometry import Notation
 from pdn.numbering import Numbering
 from pdn.position import side_name
-from pdn.render import game_tag, game_title
 from pdn.resolve import resolve
 from pdn.svgboard import Arrow, Diagram, definitions
 from pdn.writer import moves_in_notation

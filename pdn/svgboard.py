@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
+from pdn.boardview import piece_letter
 from pdn.geometry import Notation
-from pdn.render import piece_letter
 
 if TYPE_CHECKING:
     from pdn.geometry import Board

@@ -75,7 +75,10 @@ def test_parse_any_tag_reads_the_odd_shapes(
 def test_perft_depth_is_capped(capsys: pytest.CaptureFixture[str]) -> None:
     for depth in ("1000", "1000000000"):
         assert main(["perft", "--variant", "russian", "--depth", depth]) == 2
-        assert f"expected a whole number from 1 to {MAX_PERFT_DEPTH}, not {depth!r}" in capsys.readouterr().err
+        assert (
+            f"expected a whole number from 1 to {MAX_PERFT_DEPTH}, not {depth!r}"
+            in capsys.readouterr().err
+        )
     with pytest.raises(ValueError, match="over the limit"):
         perft(Position.initial(INTERNATIONAL), MAX_PERFT_DEPTH + 1)
 

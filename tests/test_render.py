@@ -1,4 +1,5 @@
-"""pdn.render: board diagrams for every board, plain and colour output, game view, SVG.
+"""pdn.boardview, pdn.gameview, pdn.render: board diagrams for every board, plain and colour
+output, game view, SVG.
 
 Snapshots live in tests/snapshots; after a deliberate change of the drawing, rewrite them with
 ``PDN_UPDATE_SNAPSHOTS=1 pytest tests/test_render.py`` and look at the diff.
@@ -17,13 +18,15 @@ from render_png import PNG_TOOL, png_size, svg_to_png
 from rich.console import Console
 from strategies import games
 
+from pdn.boardview import BoardView, LastMove, piece_letter
 from pdn.cli import main
 from pdn.findings import Finding
+from pdn.gameview import GameView
 from pdn.geometry import Board, board_for_gametype
 from pdn.position import Piece, Position
 from pdn.reader import read_game, read_games
 from pdn.record import Game
-from pdn.render import BoardView, GameView, LastMove, export_svg, piece_letter
+from pdn.render import export_svg
 from pdn.variants import Variant
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

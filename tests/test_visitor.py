@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from pdn.gameview import GameView
 from pdn.numbering import MoveNumber, Numbering
 from pdn.reader import read_game
 from pdn.record import Game, GameNode
-from pdn.render import GameView
 from pdn.visitor import GameVisitor
 from pdn.writer import write_game
 

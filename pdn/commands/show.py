@@ -11,7 +11,7 @@ from pdn.commands import arguments
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 
 if TYPE_CHECKING:
-    from pdn.render import BoardView
+    from pdn.boardview import BoardView
     from pdn.svgboard import Diagram
 
 EXAMPLES = """\
@@ -106,8 +106,9 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from pdn.atomic import atomic_output
+    from pdn.gameview import GameView
     from pdn.reader import read_games
-    from pdn.render import GameView, export_svg
+    from pdn.render import export_svg
     from pdn.svgboard import sheet
     from pdn.variants import Variant
 
