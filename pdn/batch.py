@@ -192,6 +192,17 @@ def walk_paths(paths: Iterable[str]) -> Iterator[str | PathError]:
             yield path
 
 
+def common_folder(names: list[str]) -> str:
+    """The folder every file name is in (``""`` when none, or for ``<stdin>``)."""
+    if any(name.startswith("<") for name in names):
+        return ""
+    try:
+        common = os.path.commonpath(names)
+    except ValueError:  # mixed absolute and relative names
+        return ""
+    return os.path.dirname(common) if common in names else common
+
+
 def _path_of(item: str | PathError) -> str:
     return item.file if isinstance(item, PathError) else item
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pdn.commands.check import common_folder
+from pdn.batch import common_folder
 from pdn.drawrules import DrawTracker, profile_for
 from pdn.errors import NotReplayedError
 from pdn.findings import CODES, SEVERITY_RANK, Finding

@@ -91,3 +91,17 @@ def test_the_walk_sees_function_level_imports() -> None:
     assert "pdn.gameview" not in graph["pdn.record"]  # only from __rich__
     assert "pdn.boardview" not in graph["pdn.position"]  # only from __rich__
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_library_modules_never_import_the_command_line() -> None:
+    """The verbs sit on top: ``pdn.commands`` and ``pdn.cli`` import the library, never the
+    other way (``pdn.report`` once took ``common_folder`` from ``pdn.commands.check``)."""
+    graph = _graph()
+    upward = {
+        (name, imported)
+        for name, imports in graph.items()
+        if not name.startswith(("pdn.commands", "pdn.cli", "pdn.__main__"))
+        for imported in imports
+        if imported.startswith(("pdn.commands", "pdn.cli"))
+    }
+    assert upward == set()

@@ -27,7 +27,7 @@ from rich.progress import (
 )
 from rich.table import Column, Table
 
-from pdn.batch import AuditOptions, GameReport
+from pdn.batch import AuditOptions, GameReport, common_folder
 from pdn.commands import arguments
 from pdn.drawrules import PROFILES
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
@@ -166,17 +166,6 @@ class Summary:
             if hidden > 0:
                 files.add_row(f"... {hidden} more files", "")
             console.print(files)
-
-
-def common_folder(names: list[str]) -> str:
-    """The folder every file name is in (``""`` when none, or for ``<stdin>``)."""
-    if any(name.startswith("<") for name in names):
-        return ""
-    try:
-        common = os.path.commonpath(names)
-    except ValueError:  # mixed absolute and relative names
-        return ""
-    return os.path.dirname(common) if common in names else common
 
 
 def selected(findings: list[Finding], args: argparse.Namespace) -> list[Finding]:
