@@ -15,8 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from pdn.drawrules import Material
 from pdn.errors import FenError
-from pdn.gamefacts import GameFacts, Material
+from pdn.gamefacts import GameFacts
 from pdn.names import name_matches
 from pdn.position import Position
 from pdn.tags import outcome_of

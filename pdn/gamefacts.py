@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pdn.drawrules import Material, material_of
 from pdn.findings import Finding
-from pdn.position import Position
 from pdn.reader import parse_span
 from pdn.record import Game
 from pdn.replay import replay
@@ -21,8 +21,6 @@ from pdn.scan import Span
 from pdn.tags import outcome_of
 from pdn.zobrist import line_keys
 
-#: Material on the board: (White men, White kings, Black men, Black kings).
-Material = tuple[int, int, int, int]
 #: Finding codes that make a main-line move irregular (the line does not replay legally).
 MOVE_ERRORS = frozenset({"illegal-move", "missed-capture", "capture-rule", "moves-after-end"})
 
@@ -82,17 +80,6 @@ class GameFacts:
         return replayed and not any(
             f.code in MOVE_ERRORS and f.severity == "error" for f in self.findings
         )
-
-
-def material_of(position: Position) -> Material:
-    """The material of ``position``. O(1)."""
-    kings, white, black = position.king_bits, position.white_bits, position.black_bits
-    return (
-        (white & ~kings).bit_count(),
-        (white & kings).bit_count(),
-        (black & ~kings).bit_count(),
-        (black & kings).bit_count(),
-    )
 
 
 def game_facts(span: Span, variant: str | None = None) -> GameFacts:
