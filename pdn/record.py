@@ -479,17 +479,12 @@ class Game(GameNode):
             built.append(node)
 
 
-_NODE_FIELDS = (
-    "move_text",
-    "move_number",
-    "strength",
-    "nags",
-    "comments_before",
-    "comments_after",
-    "commands",
-    "setup",
-    "line",
-    "column",
+#: What a pickled node keeps: its slots less the tree links (rebuilt from the flat list) and
+#: the reader's place lookup (``line`` and ``column`` are kept as computed).
+_NODE_FIELDS = tuple(
+    name
+    for name in GameNode.__slots__
+    if name not in ("parent", "variations", "_offset", "_places")
 )
 
 
