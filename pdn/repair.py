@@ -556,20 +556,18 @@ def fix_cuts(work: _Work) -> None:
         _cut(work, chosen[0][1], chosen[0][0])
     elif found:
         finding, node = found[0]
-        fix = _cut_name(finding)
-        work.log(
-            fix,
-            node.move_text,
-            None,
-            node=node,
-            ply=finding.ply,
-            code=finding.code,
-            note=f"--{fix} would make the moves from here a variation",
-        )
+        note = f"--{_cut_name(finding)} would make the moves from here a variation"
+        _log_uncut(work, node, finding, note)
 
 
 def _cut_name(finding: Finding) -> str:
     return "cut-after-end" if finding.code == "moves-after-end" else "cut-irregular"
+
+
+def _log_uncut(work: _Work, node: GameNode, finding: Finding, note: str) -> None:
+    """Log the cut ``finding`` asks for at ``node`` as not made, ``note`` saying why."""
+    fix = _cut_name(finding)
+    work.log(fix, node.move_text, None, node=node, ply=finding.ply, code=finding.code, note=note)
 
 
 def _on_mainline(
@@ -596,15 +594,7 @@ def _cut(work: _Work, node: GameNode, finding: Finding) -> None:
     parent = node.parent
     assert finding.ply is not None
     if parent is None or parent.parent is None:
-        work.log(
-            fix,
-            node.move_text,
-            None,
-            node=node,
-            ply=finding.ply,
-            note=f"{UNDECIDED}: the first move cannot become a variation",
-            code=finding.code,
-        )
+        _log_uncut(work, node, finding, f"{UNDECIDED}: the first move cannot become a variation")
         return
     # the variation repeats the last kept move and goes on with every reply written to it
     number = _standard_number(work, finding.ply - 1) if work.replay.positions else None
