@@ -92,24 +92,38 @@ class Variant:
         return self._crowning[colour]
 
 
-def _from_gametype(spec: str, *, all_squares: bool = False, **rules: Any) -> Variant:
-    """A variant whose board, GameType number and first mover all come from its full PDN
-    GameType ``spec`` (``"20,W,10,10,N2,0"``); ``rules`` are the remaining fields."""
+def _from_gametype(
+    spec: str,
+    *,
+    all_squares: bool = False,
+    capture_separator: str = "x",
+    result_style: Literal["international", "default"] = "default",
+    **rules: Any,
+) -> Variant:
+    """A standard (not giveaway) variant whose board, GameType number, first mover and
+    default notation (the notation code: ``A`` algebraic, ``N`` numeric) all come from its
+    full PDN GameType ``spec`` (``"20,W,10,10,N2,0"``); captures written with PDN's ``x``
+    and results in the default style unless said; ``rules`` are the remaining fields."""
     number, first, width, height, notation, invert = spec.split(",")
     mover: Literal["W", "B"] = "B" if first == "B" else "W"
     board = board_for_gametype(int(width), int(height), notation, invert == "1", mover, all_squares)
     return Variant(
-        board=board, gametype=int(number), gametype_spec=spec, first_mover=mover, **rules
+        board=board,
+        gametype=int(number),
+        gametype_spec=spec,
+        first_mover=mover,
+        default_notation="algebraic" if notation.startswith("A") else "numeric",
+        capture_separator=capture_separator,
+        result_style=result_style,
+        giveaway=False,
+        **rules,
     )
 
 
 _INTERNATIONAL = _from_gametype(
     "20,W,10,10,N2,0",
     name="international",
-    default_notation="numeric",
-    capture_separator="x",
     result_style="international",
-    giveaway=False,
     start_fen="W:W31-50:B1-20",
     draw_profile="fmjd",
     aliases=("10x10", "dutch"),
@@ -118,10 +132,6 @@ _INTERNATIONAL = _from_gametype(
 _BRAZILIAN = _from_gametype(
     "26,W,8,8,A0,0",
     name="brazilian",
-    default_notation="algebraic",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="W:W21-32:B1-12",
     draw_profile="cbjd",
     source="CBJD / international rules on 8x8 (RULES.md B§3)",
@@ -129,10 +139,7 @@ _BRAZILIAN = _from_gametype(
 _RUSSIAN = _from_gametype(
     "25,W,8,8,A0,0",
     name="russian",
-    default_notation="algebraic",
     capture_separator=":",
-    result_style="default",
-    giveaway=False,
     start_fen="W:W21-32:B1-12",
     draw_profile="fmjd64",
     aliases=("shashki",),
@@ -143,10 +150,6 @@ _RUSSIAN = _from_gametype(
 _PORTUGUESE = _from_gametype(
     "28,W,8,8,N1,1",
     name="portuguese",
-    default_notation="numeric",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="W:W1-12:B21-32",
     draw_profile="portuguese",
     men_capture_backward=False,
@@ -156,10 +159,6 @@ _PORTUGUESE = _from_gametype(
 _ITALIAN = _from_gametype(
     "22,W,8,8,N2,1",
     name="italian",
-    default_notation="numeric",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="W:W21-32:B1-12",
     draw_profile="italian",
     men_capture_backward=False,
@@ -172,10 +171,6 @@ _ITALIAN = _from_gametype(
 _ENGLISH = _from_gametype(
     "21,B,8,8,N1,0",
     name="english",
-    default_notation="numeric",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="B:W21-32:B1-12",
     draw_profile="english",
     aliases=("checkers", "american", "english-checkers", "straight-checkers"),
@@ -184,26 +179,17 @@ _ENGLISH = _from_gametype(
     capture_law="free",
     source="ACF / EDA laws (RULES.md B§9)",
 )
-_SPANISH = _from_gametype(
-    "24,W,8,8,N1,1",
+# Spanish: the Portuguese variant under its own GameType number (the same board and rules).
+_SPANISH = replace(
+    _PORTUGUESE,
     name="spanish",
-    default_notation="numeric",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
-    start_fen="W:W1-12:B21-32",
-    draw_profile="portuguese",
-    men_capture_backward=False,
-    capture_law="quantity-kings",
+    gametype=24,
+    gametype_spec="24,W,8,8,N1,1",
     source="Portuguese rules on the same mirrored board (RULES.md B§6)",
 )
 _CZECH = _from_gametype(
     "29,W,8,8,A0,0",
     name="czech",
-    default_notation="algebraic",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="W:W21-32:B1-12",
     draw_profile="czech",
     men_capture_backward=False,
@@ -214,10 +200,6 @@ _TURKISH = _from_gametype(
     "30,W,8,8,A0,0",
     name="turkish",
     all_squares=True,
-    default_notation="algebraic",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="W:W41-56:B9-24",
     draw_profile="turkish",
     aliases=("dama",),
@@ -235,10 +217,7 @@ _TURKISH = _from_gametype(
 _THAI = _from_gametype(
     "31,B,8,8,N2,0",
     name="thai",
-    default_notation="numeric",
     capture_separator="-",
-    result_style="default",
-    giveaway=False,
     start_fen="B:W1-8:B25-32",
     draw_profile="thai",
     aliases=("mak-hot", "makhos"),
@@ -252,10 +231,7 @@ _THAI = _from_gametype(
 _FRISIAN = _from_gametype(
     "40,W,10,10,N2,0",
     name="frisian",
-    default_notation="numeric",
-    capture_separator="x",
     result_style="international",
-    giveaway=False,
     start_fen="W:W31-50:B1-20",
     draw_profile="frisian",
     orthogonal_captures=True,
@@ -266,10 +242,7 @@ _FRISIAN = _from_gametype(
 _CANADIAN = _from_gametype(
     "27,W,12,12,N2,0",
     name="canadian",
-    default_notation="numeric",
-    capture_separator="x",
     result_style="international",
-    giveaway=False,
     start_fen="W:W43-72:B1-30",
     draw_profile="fmjd",
     source="international rules on 12x12, 30 men each (PDN.md §4)",
@@ -277,10 +250,6 @@ _CANADIAN = _from_gametype(
 _POOL = _from_gametype(
     "23,B,8,8,N1,0",
     name="pool",
-    default_notation="numeric",
-    capture_separator="x",
-    result_style="default",
-    giveaway=False,
     start_fen="B:W21-32:B1-12",
     draw_profile="pool",
     aliases=("american-pool", "pool-checkers"),
