@@ -109,6 +109,15 @@ def _kings_on_both_sides(total: range) -> frozenset[tuple[Force, Force]]:
     )
 
 
+def _moves_each(name: str, moves: int, condition: str) -> QuietRule:
+    """The quiet rule "``moves`` moves each ``condition``": 2 x ``moves`` plies."""
+    return QuietRule(name, f"{moves} moves each {condition}", 2 * moves)
+
+
+#: The two wordings of the quiet rules' condition (the same condition: no man moves, no capture).
+_KINGS_ONLY = "with only kings moved and no capture"
+_NO_PROGRESS = "without a man move or a capture"
+
 THREE_PIECES = ((0, 3), (1, 2), (2, 1))  # 3K, 2K+1M, 1K+2M
 TWO_PIECES_OR_KING = ((0, 2), (1, 1), (0, 1))  # 2K, 1K+1M, 1K
 
@@ -118,7 +127,7 @@ FMJD = DrawProfile(
     "FMJD international rules, article 6",
     repetition_automatic=True,
     repetition_source="FMJD 6.1: the game is drawn, no claim needed (RULES.md B§2.1)",
-    quiet=(QuietRule("FMJD 6.2", "25 moves each with only kings moved and no capture", 50),),
+    quiet=(_moves_each("FMJD 6.2", 25, _KINGS_ONLY),),
     endings=(
         EndingRule(
             "FMJD 6.4",
@@ -151,13 +160,7 @@ DAMPLAY_FIVE_MOVE = frozenset(
 def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
     """Seed 003's rules: on 64 squares the long-diagonal 3K v K cases (5 or 20 moves), on 100
     squares 3K v K in 15 moves; the 5-move small endings and the king-move limit on both."""
-    quiet = (
-        QuietRule(
-            f"{name} kings",
-            f"{king_moves} moves each with only kings moved and no capture",
-            2 * king_moves,
-        ),
-    )
+    quiet = (_moves_each(f"{name} kings", king_moves, _KINGS_ONLY),)
     small = EndingRule(
         f"{name} small endings",
         "small king endings (2K v K, K+M v K+M, ...): 5 moves each",
@@ -216,7 +219,7 @@ FMJD64 = DrawProfile(
     "FMJD-64 / IDF draughts-64 rules 7.2.x (as lidraughts applies them)",
     repetition_automatic=True,
     repetition_source="FMJD-64 7.2.3: the game is drawn, no claim needed (RULES.md B§4)",
-    quiet=(QuietRule("7.2.5", "15 moves each with only kings moved and no capture", 30),),
+    quiet=(_moves_each("7.2.5", 15, _KINGS_ONLY),),
     endings=(
         EndingRule(
             "7.2.8",
@@ -260,7 +263,7 @@ PORTUGUESE = DrawProfile(
     "portuguese",
     "Portuguese/Spanish rules (FPD; king-move and Forcada counts unverified)",
     repetition_source="FPD: threefold repetition, on claim (RULES.md B§5, [S6b] items 13-14)",
-    quiet=(QuietRule("FPD kings", "20 moves each with only kings moved and no capture", 40),),
+    quiet=(_moves_each("FPD kings", 20, _KINGS_ONLY),),
     endings=(
         EndingRule(
             "Forcada",
@@ -276,7 +279,7 @@ ENGLISH = DrawProfile(
     "english",
     "English draughts / checkers laws",
     repetition_source="English laws: a player may claim it (RULES.md B§9, [S19])",
-    quiet=(QuietRule("40-move", "40 moves each without a man move or a capture", 80),),
+    quiet=(_moves_each("40-move", 40, _NO_PROGRESS),),
 )
 
 ITALIAN = DrawProfile(
@@ -284,14 +287,14 @@ ITALIAN = DrawProfile(
     "Italian rules (FID; per dctl: 4th repetition, 40 moves each without progress)",
     repetition=4,
     repetition_source="dctl's 4th occurrence; FID Art. 9-10 unread, a claim assumed (RULES.md B§7)",
-    quiet=(QuietRule("FID 40-move", "40 moves each without a man move or a capture", 80),),
+    quiet=(_moves_each("FID 40-move", 40, _NO_PROGRESS),),
 )
 
 CZECH = DrawProfile(
     "czech",
     "Czech rules",
     repetition_source="threefold (RULES.md B§10, [S24]); no text says it is automatic",
-    quiet=(QuietRule("15-move", "15 moves each without a man move or a capture", 30),),
+    quiet=(_moves_each("15-move", 15, _NO_PROGRESS),),
 )
 
 POOL = DrawProfile(
@@ -301,10 +304,13 @@ POOL = DrawProfile(
     quiet=(QuietRule("APCA 26", "30 plies without a man move or a capture", 30),),
 )
 
+#: The repetition rule of variants whose rules name none.
+_UNNAMED_THREEFOLD = "RULES.md B§10 names none: the common threefold, a claim assumed"
+
 FRISIAN = DrawProfile(
     "frisian",
     "Frisian rules (as lidraughts applies them)",
-    repetition_source="RULES.md B§10 names none: the common threefold, a claim assumed",
+    repetition_source=_UNNAMED_THREEFOLD,
     endings=(
         EndingRule("king v king", "a king each: 2 more moves each", _versus([LONE_KING]), 2),
         EndingRule("2K v K", "2 kings v a lone king: 7 moves each", _versus([(0, 2)]), 7),
@@ -314,7 +320,7 @@ FRISIAN = DrawProfile(
 TURKISH = DrawProfile(
     "turkish",
     "Turkish rules (TUDAF: one piece each is a draw)",
-    repetition_source="RULES.md B§10 names none: the common threefold, a claim assumed",
+    repetition_source=_UNNAMED_THREEFOLD,
     endings=(
         EndingRule(
             "one piece each",
