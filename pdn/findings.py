@@ -9,7 +9,7 @@ for header-level findings).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 #: How sure a finding is that the record is wrong (DESIGN.md "Severity is a promise").
@@ -74,19 +74,49 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     return repr(text)
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One problem found in a file. Cheap value object; ``severity`` defaults from ``code``."""
+@dataclass(frozen=True, kw_only=True)
+class Place:
+    """Where in a file something was found or changed: file, 1-based game in it, 1-based ply
+    along the main line, the move's text, line and column; ``None`` where not known or not
+    relevant. Keyword-only, so that a subclass's own fields come first in its constructor."""
 
-    code: Code
-    message: str
-    severity: Severity | None = None
     file: str | None = None
     game: int | None = None
     ply: int | None = None
     move: str | None = None
     line: int | None = None
     column: int | None = None
+
+    def place_fields(self) -> dict[str, Any]:
+        """The place as the first keys of a JSON record: the fields above, in their (the
+        contract's) order."""
+        return {name: getattr(self, name) for name in _PLACE_FIELDS}
+
+    def place_text(self) -> tuple[str, str]:
+        """The two parts of a compiler-style line: ``file:line:col`` (``<input>`` without a
+        file) and the context ``" game 3 ply 5 32x21"`` (empty when none is known)."""
+        parts = (self.file or "<input>", self.line, self.column)
+        place = ":".join(str(part) for part in parts if part is not None)
+        where = []
+        if self.game is not None:
+            where.append(f"game {self.game}")
+        if self.ply is not None:
+            where.append(f"ply {self.ply}")
+        if self.move:
+            where.append(self.move)
+        return place, (" " + " ".join(where)) if where else ""
+
+
+_PLACE_FIELDS = tuple(place.name for place in fields(Place))
+
+
+@dataclass(frozen=True)
+class Finding(Place):
+    """One problem found in a file. Cheap value object; ``severity`` defaults from ``code``."""
+
+    code: Code
+    message: str
+    severity: Severity | None = None
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -100,20 +130,11 @@ class Finding:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the contract, keys in contract order."""
-        data = asdict(self)
         return {
-            key: data[key]
-            for key in (
-                "file",
-                "game",
-                "ply",
-                "move",
-                "line",
-                "column",
-                "code",
-                "severity",
-                "message",
-            )
+            **self.place_fields(),
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
         }
 
     def to_json(self) -> str:
@@ -122,14 +143,5 @@ class Finding:
 
     def to_text(self) -> str:
         """Compiler-style line: ``file:line:col: severity[code] ply N 32x21: message``."""
-        parts = (self.file or "<input>", self.line, self.column)
-        place = ":".join(str(part) for part in parts if part is not None)
-        where = []
-        if self.game is not None:
-            where.append(f"game {self.game}")
-        if self.ply is not None:
-            where.append(f"ply {self.ply}")
-        if self.move:
-            where.append(self.move)
-        context = (" " + " ".join(where)) if where else ""
+        place, context = self.place_text()
         return f"{place}: {self.severity}[{self.code}]{context}: {self.message}"

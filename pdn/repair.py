@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pdn.detect import STANDARD, detect_dialect, start_position
 from pdn.drawrules import profile_for
 from pdn.errors import FenError
-from pdn.findings import Finding
+from pdn.findings import Finding, Place
 from pdn.position import Position
 from pdn.replay import INTERNAL_ERROR, Replay, replay
 from pdn.resolve import resolve
@@ -109,21 +109,15 @@ class RepairOptions:
 
 
 @dataclass(frozen=True)
-class Change:
-    """One record of the change log: where (the finding fields), which ``fix``, ``before``
-    and ``after``; ``after is None`` for a problem logged but not changed (``note`` says
-    why, starting with "cannot be decided")."""
+class Change(Place):
+    """One record of the change log: where (a finding's ``Place`` fields), which ``fix``,
+    ``before`` and ``after``; ``after is None`` for a problem logged but not changed (``note``
+    says why, starting with "cannot be decided")."""
 
     fix: str
     code: str | None
     before: str | None
     after: str | None
-    file: str | None = None
-    game: int | None = None
-    ply: int | None = None
-    move: str | None = None
-    line: int | None = None
-    column: int | None = None
     note: str | None = None
 
     @property
@@ -134,12 +128,7 @@ class Change:
     def to_dict(self) -> dict[str, Any]:
         """The JSON Lines object: finding fields, then fix, before, after, note."""
         return {
-            "file": self.file,
-            "game": self.game,
-            "ply": self.ply,
-            "move": self.move,
-            "line": self.line,
-            "column": self.column,
+            **self.place_fields(),
             "code": self.code,
             "fix": self.fix,
             "before": self.before,
@@ -149,22 +138,11 @@ class Change:
 
     def to_text(self) -> str:
         """A compiler-style line: ``file:line:col: fix[name] game 3 ply 5: 'a' -> 'b'``."""
-        place = ":".join(
-            str(part) for part in (self.file or "<input>", self.line, self.column) if part
-        )
-        where = " ".join(
-            part
-            for part in (
-                f"game {self.game}" if self.game is not None else "",
-                f"ply {self.ply}" if self.ply is not None else "",
-                self.move or "",
-            )
-            if part
-        )
+        place, context = self.place_text()
         before = "(none)" if self.before is None else self.before
         what = f"{before} -> {self.after or '(removed)'}" if self.changed else f"{before} kept"
         note = f" ({self.note})" if self.note else ""
-        return f"{place}: fix[{self.fix}] {where}: {what}{note}".replace(" :", ":")
+        return f"{place}: fix[{self.fix}]{context}: {what}{note}"
 
 
 @dataclass

@@ -316,3 +316,12 @@ def test_an_irregular_move_in_a_variation_is_not_the_main_line() -> None:
     text, changes = fixed(record, cut_irregular=True)
     assert text.endswith("1. 28x19 (1. 28-22) 2-0\n")  # the board decides; nothing is cut
     assert {change.fix for change in changes} == {"result-board"}
+
+
+def test_change_text_keeps_the_record_s_own_text() -> None:
+    _, changes = fixed('[Event " Cup : round 2 "]\n[GameType "20"]\n\n1. 32-28 *')
+    (change,) = [change for change in changes if change.fix == "tag-space"]
+    assert change.to_text() == (
+        '<input>:1:1: fix[tag-space] game 1: [Event " Cup : round 2 "] -> [Event "Cup : round 2"]'
+    )
+    assert Change("junk", None, "a", "b").to_text() == "<input>: fix[junk]: a -> b"
