@@ -103,11 +103,11 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
     headers = game.headers
     result = game.result if terminal else headers.get("Result", game.result)
     return GameFacts(
-        file=span.file,
-        game=span.ordinal,
-        line=span.line,
-        start_byte=span.start_byte,
-        end_byte=span.end_byte,
+        file=span.source.file,
+        game=span.source.game,
+        line=span.source.line,
+        start_byte=span.source.start_byte,
+        end_byte=span.source.end_byte,
         tags=tuple(game.tags),
         variant=played.variant.name,
         first_mover=played.variant.first_mover,

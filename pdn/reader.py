@@ -34,7 +34,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from pdn.embedded import EscapeLine, commands_in
 from pdn.findings import Finding, Severity, quoted
-from pdn.record import Game, GameNode, Source, TextPlaces
+from pdn.record import Game, GameNode, TextPlaces
 from pdn.scan import (
     COMMENT_STOP,
     COSMETIC_TAG_PROBLEMS,
@@ -507,9 +507,10 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
     The state of the line being read (main line or variation) lives in local variables (the
     hot path); a variation saves its enclosing line's state on ``saved`` and restores it.
     """
-    game = Game(source=_source_of(span))
+    source = span.source
+    game = Game(source=source)
     findings = game.findings
-    where = TextPlaces(span.text, span.line, span.column)  # shared by the game's nodes
+    where = TextPlaces(span.text, source.line, source.column)  # shared by the game's nodes
     saved: list[_LineState] = []
     opened: list[tuple[int, bool]] = []  # each open '(': offset, read as a variation or not'
     seen_tags: set[str] = set()
@@ -625,7 +626,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             game.result = text
         elif kind == "ELLIPSIS" and number is not None and number.endswith("."):
             number = number.rstrip(".") + "..."
-    at = (span.line, span.column)
+    at = (source.line, source.column)
     while saved:  # variations never closed (a syntax finding says so)
         _finish_line(tail, last, before, nags, setup, findings, at, variation=True, closed=False)
         tail, last, _insert_at, before, nags, setup, _number, _numbered = saved.pop()
@@ -699,19 +700,6 @@ def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int,
         # an unquoted or empty value is read as meant: a cosmetic deviation
         severity: Severity = "info" if problem.endswith(COSMETIC_TAG_PROBLEMS) else "warning"
         game.findings.append(Finding("tag", problem, severity, line=at[0], column=at[1]))
-
-
-def _source_of(span: Span) -> Source:
-    return Source(
-        file=span.file,
-        game=span.ordinal,
-        line=span.line,
-        column=span.column,
-        start_char=span.start_char,
-        end_char=span.end_char,
-        start_byte=span.start_byte,
-        end_byte=span.end_byte,
-    )
 
 
 def _score_terminator(items: list[Item]) -> list[Item]:
@@ -805,14 +793,15 @@ def _parse_span(span: Span, fast: bool) -> Game:
         items, faults = _lark_items(span.text)
     items = _score_terminator(items)
     game = build_game(items, span)
-    for fault, severity in _one_finding_per_fault(faults, items, span.text, span.line):
-        line = fault.line + span.line - 1
-        column = fault.column + (span.column - 1 if fault.line == 1 else 0)
+    source = span.source
+    for fault, severity in _one_finding_per_fault(faults, items, span.text, source.line):
+        line = fault.line + source.line - 1
+        column = fault.column + (source.column - 1 if fault.line == 1 else 0)
         game.findings.append(Finding("syntax", fault.message, severity, line=line, column=column))
     if faults or (span.text.strip() and _holds_nothing(game, span.text)):
         game.raw = span.text  # written back as it is: text the record cannot hold is kept
     located = [*span.findings, *game.findings]
-    game.findings = [f.located(file=span.file, game=span.ordinal) for f in located]
+    game.findings = [f.located(file=source.file, game=source.game) for f in located]
     return game
 
 

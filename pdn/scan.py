@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO, Union
 
 from pdn.findings import Finding, quoted
+from pdn.record import Source
 
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 CHUNK_CHARS = 1 << 18
@@ -79,17 +80,11 @@ _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 
 @dataclass(frozen=True)
 class Span:
-    """One game's text and where it is. Picklable: the unit of parallel work."""
+    """One game's text and where it is (``source``: file, ordinal, line and column, offsets;
+    the read game's ``Game.source``). Picklable: the unit of parallel work."""
 
     text: str
-    ordinal: int = 1
-    line: int = 1
-    column: int = 1
-    start_char: int = 0
-    end_char: int = 0
-    start_byte: int | None = None
-    end_byte: int | None = None
-    file: str | None = None
+    source: Source = Source()
     tags: tuple[tuple[str, str], ...] = ()
     findings: tuple[Finding, ...] = field(default=())
 
@@ -144,7 +139,7 @@ def tag_value(raw: str) -> tuple[str, str | None]:
 
 def span_of_text(text: str, *, file: str | None = None) -> Span:
     """A span covering a whole text as one game (no splitting)."""
-    return Span(text=text, end_char=len(text), file=file)
+    return Span(text=text, source=Source(file=file, end_char=len(text)))
 
 
 #: Byte order marks of UTF-16 files: the codec each one names.
@@ -387,16 +382,19 @@ class _Splitter:
                 findings += (encoding.located(line=self.game_line, column=self.game_column),)
             self.reported_encoding = True
         known = self.bytes_known and self.game_byte is not None
-        span = Span(
-            text=text,
-            ordinal=self.ordinal,
+        source = Source(
+            file=self.file,
+            game=self.ordinal,
             line=self.game_line,
             column=self.game_column,
             start_char=start,
             end_char=end,
             start_byte=self.game_byte if known else None,
             end_byte=self.byte + self.decoder.bom if known else None,
-            file=self.file,
+        )
+        span = Span(
+            text=text,
+            source=source,
             tags=tuple(self.tags),
             findings=findings,
         )
@@ -463,7 +461,7 @@ class _Splitter:
             else:
                 keep = min(keep, self.game_start)
         if self.held is not None:
-            keep = min(keep, self.held[0].start_char)
+            keep = min(keep, self.held[0].source.start_char)
         kept = self.buf_start + len(self.buf) - keep
         parts: list[str] = []
         added = 0
@@ -544,11 +542,12 @@ class _Splitter:
         span, byte = self.held
         self.held = None
         self.ordinal -= 1
-        self.game_start, self.game_byte = span.start_char, byte
-        self.game_line, self.game_column = span.line, span.column
+        source = span.source
+        self.game_start, self.game_byte = source.start_char, byte
+        self.game_line, self.game_column = source.line, source.column
         self.tags, self.body, self.depth = list(span.tags), True, 0
         self.carried = span.findings
-        self.oversize = not span.text and span.end_char > span.start_char
+        self.oversize = not span.text and source.end_char > source.start_char
 
 
 def read_text(source: SourceLike) -> str:

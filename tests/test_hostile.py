@@ -121,10 +121,10 @@ def test_a_game_over_the_size_limit_is_reported_not_held(monkeypatch: pytest.Mon
     huge = "1. 32-28 19-23 " * 2_000
     text = f'[Event "big"]\n{huge}*\n\n[Event "small"]\n1. 32-28 *\n'
     spans = list(iter_spans(io.BytesIO(text.encode())))
-    assert [span.ordinal for span in spans] == [1, 2]
+    assert [span.source.game for span in spans] == [1, 2]
     assert spans[0].text == ""
     assert spans[0].tags == (("Event", "big"),)
     assert "over the limit of 5,000" in spans[0].findings[0].message
     assert spans[0].findings[0].severity == "error"
     assert spans[1].text == '[Event "small"]\n1. 32-28 *'
-    assert spans[1].line == 4
+    assert spans[1].source.line == 4

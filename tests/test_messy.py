@@ -264,8 +264,8 @@ def test_utf16_with_a_byte_order_mark_is_read_as_utf16() -> None:
     for data in (text.encode("utf-16"), b"\xfe\xff" + text.encode("utf-16-be")):
         first, second = list(iter_spans(io.BytesIO(data)))
         assert first.tags == (("Event", "Tournoi de Montréal"), ("White", "Élodie"))
-        assert (first.start_byte, second.line) == (2, 4)
-        assert second.end_byte == len(data)
+        assert (first.source.start_byte, second.source.line) == (2, 4)
+        assert second.source.end_byte == len(data)
         (note,) = first.findings
         assert (note.code, note.severity) == ("encoding", "info")
         assert "UTF-16" in note.message and not second.findings

@@ -49,7 +49,7 @@ def test_file_reads_with_fast_path_equal_to_lark(path: Path) -> None:
     for span in spans(relative(path)):
         fast = parse_span(span)
         slow = parse_span(span, fast=False)
-        assert fast.same_record(slow), (span.ordinal, span.line)
+        assert fast.same_record(slow), (span.source.game, span.source.line)
         assert list(span.tags) == fast.tags  # the scanner's cheap tags are the reader's
         assert [f.to_dict() for f in fast.findings] == [f.to_dict() for f in slow.findings]
         assert [(n.line, n.column) for n in fast.walk()] == [

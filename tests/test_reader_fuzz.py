@@ -89,7 +89,7 @@ def test_pdn_like_text_never_raises_and_fast_path_equals_lark(text: str) -> None
     read_all(text)
     assert_paths_agree(text)
     for span in iter_spans(io.StringIO(text)):
-        assert text[span.start_char : span.end_char] == span.text
+        assert text[span.source.start_char : span.source.end_char] == span.text
         assert_paths_agree(span.text)
         assert list(span.tags) == parse_span(span).tags
 
@@ -99,8 +99,8 @@ def test_pdn_like_text_never_raises_and_fast_path_equals_lark(text: str) -> None
 def test_random_bytes_never_raise(data: bytes) -> None:
     previous_end = 0
     for span in iter_spans(io.BytesIO(data)):
-        assert span.start_char >= previous_end and span.text.strip()
-        previous_end = span.end_char
+        assert span.source.start_char >= previous_end and span.text.strip()
+        previous_end = span.source.end_char
         for finding in parse_span(span).findings:
             assert finding.code in CODES
 
@@ -132,13 +132,17 @@ def test_mutated_corpus_text_never_raises(edits: list[tuple[int, int, str]]) -> 
 @given(pdn_like, st.integers(min_value=1, max_value=7))
 def test_chunk_boundaries_never_change_the_spans(text: str, chunk: int) -> None:
     whole = [
-        (s.text, s.line, s.column, s.start_char, s.tags) for s in iter_spans(io.StringIO(text))
+        (s.text, s.source.line, s.source.column, s.source.start_char, s.tags)
+        for s in iter_spans(io.StringIO(text))
     ]
     original = scan.CHUNK_CHARS
     scan.CHUNK_CHARS = chunk
     try:
         for source in (io.StringIO(text), io.BytesIO(text.encode("utf-8", "surrogatepass"))):
-            pieces = [(s.text, s.line, s.column, s.start_char, s.tags) for s in iter_spans(source)]
+            pieces = [
+                (s.text, s.source.line, s.source.column, s.source.start_char, s.tags)
+                for s in iter_spans(source)
+            ]
             assert pieces == whole
     finally:
         scan.CHUNK_CHARS = original

@@ -80,20 +80,20 @@ def test_tag_values_are_unescaped_as_the_reader_does() -> None:
 def test_positions_and_char_offsets() -> None:
     text = '\n\n  [A "1"]\n1. 32-28 *  [B "2"]\r\n1. 33-29 *'
     first, second = spans_of(text)
-    assert (first.ordinal, first.line, first.column) == (1, 3, 3)
-    assert (second.ordinal, second.line, second.column) == (2, 4, 13)
+    assert (first.source.game, first.source.line, first.source.column) == (1, 3, 3)
+    assert (second.source.game, second.source.line, second.source.column) == (2, 4, 13)
     for span in (first, second):
-        assert text[span.start_char : span.end_char] == span.text
-        assert span.start_byte is None  # text streams have no byte offsets
+        assert text[span.source.start_char : span.source.end_char] == span.text
+        assert span.source.start_byte is None  # text streams have no byte offsets
 
 
 def test_byte_offsets_with_bom_and_multibyte_text() -> None:
     data = '\ufeff[White "Frysl\u00e2n \u0427"]\n1. 32-28 *\n[White "b"] *'.encode()
     spans = list(iter_spans(io.BytesIO(data)))
     for span in spans:
-        assert span.start_byte is not None and span.end_byte is not None
-        assert data[span.start_byte : span.end_byte].decode() == span.text
-    assert spans[0].start_byte == 3 and spans[0].findings == ()
+        assert span.source.start_byte is not None and span.source.end_byte is not None
+        assert data[span.source.start_byte : span.source.end_byte].decode() == span.text
+    assert spans[0].source.start_byte == 3 and spans[0].findings == ()
 
 
 def test_plies_are_approximate_main_line_moves() -> None:
@@ -121,8 +121,8 @@ def test_fallback_after_utf8_prefix_keeps_byte_offsets_right() -> None:
     spans = list(iter_spans(io.BytesIO(data)))
     assert len(spans) == 4 and spans[3].findings and not spans[2].findings
     last = spans[3]
-    assert last.start_byte is not None and last.end_byte is not None
-    assert data[last.start_byte : last.end_byte].decode("latin-1") == last.text
+    assert last.source.start_byte is not None and last.source.end_byte is not None
+    assert data[last.source.start_byte : last.source.end_byte].decode("latin-1") == last.text
 
 
 def test_tiny_chunks_give_the_same_spans(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,10 +130,16 @@ def test_tiny_chunks_give_the_same_spans(monkeypatch: pytest.MonkeyPatch) -> Non
         '{c [x]}\n[A "1"]\n1. 1-10 {a\nb} 1-1\n[B "2"]\n1. 33-29 (1-0) 2-0[C "3"] 1/2-1/2\n'
         '% esc\n; line\n[D "4"]\n1. c3:e5 '
     )
-    expected = [(s.text, s.line, s.column, s.start_char, s.tags) for s in spans_of(text)]
+    expected = [
+        (s.text, s.source.line, s.source.column, s.source.start_char, s.tags)
+        for s in spans_of(text)
+    ]
     monkeypatch.setattr(scan, "CHUNK_CHARS", 3)
     for source in (io.StringIO(text), io.BytesIO(text.encode())):
-        got = [(s.text, s.line, s.column, s.start_char, s.tags) for s in iter_spans(source)]
+        got = [
+            (s.text, s.source.line, s.source.column, s.source.start_char, s.tags)
+            for s in iter_spans(source)
+        ]
         assert got == expected
     assert len(expected) == 4
 
@@ -162,10 +168,10 @@ def test_path_and_stdin(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.Mo
     path = tmp_path / "g.pdn"  # type: ignore[operator]
     path.write_bytes(b'[A "1"]\n1. 32-28 *\n')
     (span,) = iter_spans(path)
-    assert span.file == str(path) and span.start_byte == 0
+    assert span.source.file == str(path) and span.source.start_byte == 0
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'[A "1"] *')))
     (span,) = iter_spans("-")
-    assert span.file == "<stdin>" and span.tags == (("A", "1"),)
+    assert span.source.file == "<stdin>" and span.tags == (("A", "1"),)
     assert read_text(path) == '[A "1"]\n1. 32-28 *\n'
 
 

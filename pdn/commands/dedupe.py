@@ -140,7 +140,7 @@ def _write_games(stream: IO[str], paths: list[str], found: Any) -> None:
     }
     for path in paths:
         for span in iter_spans(path):
-            where = (span.file, span.ordinal)
+            where = (span.source.file, span.source.game)
             if where in left_out:
                 continue
             text = with_tags(span.text, merged.get(where, []))

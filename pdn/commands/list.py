@@ -114,7 +114,7 @@ def game_row(span: Span) -> dict[str, Any]:
     tags: dict[str, str] = {}
     for tag, value in span.tags:
         tags.setdefault(tag, value)
-    row: dict[str, Any] = {"game": span.ordinal, "line": span.line}
+    row: dict[str, Any] = {"game": span.source.game, "line": span.source.line}
     row.update((tag, tags.get(tag)) for tag in _TAG_COLUMNS)
     row["plies"] = span.plies
     return row

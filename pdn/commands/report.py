@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             for span in iter_spans(file):
-                if span.ordinal in wanted:
+                if span.source.game in wanted:
                     game = parse_span(span)
                     page.add_game(file, game, replay(game, variant=args.variant, rules=args.rules))
         except OSError as error:

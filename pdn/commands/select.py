@@ -150,10 +150,11 @@ def select_spans(spans: list[Span], criteria: Criteria) -> list[Selected | None]
         match: Match | None = None
         if criteria.tags_match(span.tags):
             match = criteria.match(game_facts(span)) if criteria.needs_replay else Match()
+        at = span.source
         verdicts.append(
             None
             if match is None
-            else Selected(span.file, span.ordinal, span.line, span.start_byte, span.end_byte, match)
+            else Selected(at.file, at.game, at.line, at.start_byte, at.end_byte, match)
         )
     return verdicts
 
