@@ -88,17 +88,12 @@ def test_short_capture_that_fits_two_moves_is_ambiguous_and_full_paths_resolve()
         assert exact.move is not None and move_key(exact.move) == move_key(candidate)
 
 
-def test_pdn_standard_example_path_picks_the_move_through_24_and_13() -> None:
+@pytest.mark.parametrize("written", ["47x38x24x13x36", "47x13x36"])
+def test_the_pdn_standard_example_path_or_part_of_it_picks_the_move_through_24_and_13(
+    written: str,
+) -> None:
     pos = position("international", "W:WK47:B14,19,29,31,42")
-    resolution = resolve(pos, "47x38x24x13x36")
-    assert resolution.code is None
-    assert resolution.move is not None
-    assert set(resolution.move.captures) == {42, 31, 19, 29}
-
-
-def test_a_partial_path_narrows_the_choice() -> None:
-    pos = position("international", "W:WK47:B14,19,29,31,42")
-    resolution = resolve(pos, "47x13x36")
+    resolution = resolve(pos, written)
     assert resolution.code is None
     assert resolution.move is not None
     assert set(resolution.move.captures) == {42, 31, 19, 29}
@@ -136,14 +131,20 @@ def test_unknown_move_stops_the_line(written: str) -> None:
 @pytest.mark.parametrize(
     ("written", "words"),
     [
+        # text that is not a move
         ("9n", "not a move"),
         ("32-", "not a move"),
         ("hello", "not a move"),
         ("32-55", "no playable square"),
         ("", "not recorded"),
+        # a movement no piece can make
+        ("36-31", "31 is occupied"),
+        ("32-23", "wrong direction, too far"),
+        ("33-39", "occupied"),
+        ("31-36", "occupied"),
     ],
 )
-def test_text_that_is_not_a_move(written: str, words: str) -> None:
+def test_text_that_is_not_a_move_or_an_impossible_movement(written: str, words: str) -> None:
     resolution = resolve(position("international"), written)
     assert resolution.code == "illegal-move"
     assert words in resolution.reason
@@ -161,22 +162,6 @@ def test_piece_of_the_other_side() -> None:
     resolution = resolve(position("international"), "19-23")
     assert resolution.code == "illegal-move"
     assert "Black's" in resolution.reason and "White is to move" in resolution.reason
-    assert resolution.as_played is None
-
-
-@pytest.mark.parametrize(
-    ("written", "words"),
-    [
-        ("36-31", "31 is occupied"),
-        ("32-23", "wrong direction, too far"),
-        ("33-39", "occupied"),
-        ("31-36", "occupied"),
-    ],
-)
-def test_impossible_piece_movement(written: str, words: str) -> None:
-    resolution = resolve(position("international"), written)
-    assert resolution.code == "illegal-move"
-    assert words in resolution.reason
     assert resolution.as_played is None
 
 
