@@ -32,6 +32,15 @@ def corpus() -> Path:
     return CORPUS
 
 
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``pdn ARGV...`` run in this process: its exit code, stdout and stderr."""
+    from pdn.cli import main
+
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "slow: deep perft and whole-corpus tests (deselect with -m 'not slow')"

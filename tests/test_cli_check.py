@@ -7,10 +7,10 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from rich.console import Console
 
 from pdn.batch import GameReport
-from pdn.cli import main
 from pdn.commands.check import _with_progress
 
 CLEAN = '[GameType "20"]\n[Result "2-0"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n'
@@ -29,9 +29,7 @@ def pdn_file(tmp_path: Path):
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["check", *argv])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return run_cli(capsys, "check", *argv)
 
 
 def test_clean_file_exits_0_with_a_summary(pdn_file, capsys) -> None:

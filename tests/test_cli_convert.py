@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS
+from conftest import run_cli as run
 
 from pdn.cli import main
 
@@ -37,12 +38,6 @@ def small(tmp_path: Path) -> Path:
     path = tmp_path / "small.pdn"
     path.write_text(SMALL, encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_convert_keeps_moves_and_writes_results_in_the_variant_style(

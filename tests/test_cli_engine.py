@@ -5,17 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from pdn.cli import main
+from conftest import run_cli as run
 
 T13 = "W:WK38:B18,19,32,33"
 T14 = "W:WK47:B14,19,29,31,42"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_perft_json_contract(capsys: pytest.CaptureFixture[str]) -> None:

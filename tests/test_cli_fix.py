@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS
+from conftest import run_cli as run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
@@ -32,12 +33,6 @@ FAULTY = (
     "1. 32-28 19-23 5. 28x19 14x23 1-0\n"
 )
 CLEAN = '[Event "Clean"]\n[Result "*"]\n[GameType "20"]\n\n1. 32-28 19-23 *\n'
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_fix_writes_every_game_in_order_and_logs_each_change(
