@@ -146,17 +146,20 @@ class GameNode:
         self.line = line
         self.column = column
 
-    def __getattr__(self, name: str) -> Any:
-        """Create a lazily omitted field on first access (reader-built nodes, see the class)."""
-        if name in _LAZY_LISTS:
-            value: list[Any] = []
-            object.__setattr__(self, name, value)
-            return value
-        if name == "line" or name == "column":
-            line, column = self._places(self._offset)
-            self.line, self.column = line, column
-            return line if name == "line" else column
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if not TYPE_CHECKING:  # hidden from mypy, so a misspelt attribute is a type error
+
+        def __getattr__(self, name: str) -> Any:
+            """Create a lazily omitted field on first access (reader-built nodes, see the
+            class)."""
+            if name in _LAZY_LISTS:
+                value: list[Any] = []
+                object.__setattr__(self, name, value)
+                return value
+            if name == "line" or name == "column":
+                line, column = self._places(self._offset)
+                self.line, self.column = line, column
+                return line if name == "line" else column
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- building -------------------------------------------------------------------------
     def add_variation(self, move_text: str, **fields: Any) -> GameNode:
