@@ -67,7 +67,7 @@ def legal_moves(position: Position, keep_duplicates: bool = False) -> list[Move]
     """Every legal move of ``position`` under its variant's rules: captures only when one
     exists, filtered by the capture law; duplicates merged unless ``keep_duplicates``.
     Cost: bit-parallel for plain moves, a depth-first search per capturing piece."""
-    rules = rules_for(position.variant)
+    rules = position.rules
     own, opponent = position.sides()
     raw = rules.generate(own, opponent, position.king_bits, position.turn == "W", keep_duplicates)
     return [rules.to_move(move) for move in raw]
@@ -85,7 +85,7 @@ def perft(position: Position, depth: int, keep_duplicates: bool = False) -> list
         raise ValueError(f"perft depth {depth} is over the limit of {MAX_PERFT_DEPTH}")
     if depth < 1:
         return []
-    rules = rules_for(position.variant)
+    rules = position.rules
     counts = [0] * depth
     own, opponent = position.sides()
     rules.perft(
@@ -333,6 +333,29 @@ class Rules:
                         break
                     target += offset
         return moves
+
+    def plain_move(
+        self, own: int, opp: int, kings: int, white: bool, source: int, target: int
+    ) -> RawMove | None:
+        """The non-capturing move from bit index ``source`` to ``target`` when the piece of
+        ``own`` there makes it (the one `plain_moves` lists with those ends), else None; call
+        only when no capture exists. O(1) for a man, O(board width) for a king."""
+        empty = self.playable & ~(own | opp)
+        if not (own >> source) & 1 or not (empty >> target) & 1:
+            return None
+        if not (kings >> source) & 1:
+            if target - source in self.man_move_steps[white]:
+                return (source, target, 0, bool((self.crown[white] >> target) & 1), (), ())
+            return None
+        for offset in self.king_move_steps:
+            square = source + offset
+            while square >= 0 and (empty >> square) & 1:
+                if square == target:
+                    return (source, target, 0, False, (), ())
+                if not self.flying:
+                    break
+                square += offset
+        return None
 
     # -- captures -------------------------------------------------------------------------
     def has_capture(self, own: int, opp: int, kings: int, white: bool) -> bool:

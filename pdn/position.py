@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pdn.errors import FenError
 from pdn.geometry import Board, Colour, Notation, other_side, side_name
-from pdn.movegen import legal_moves, rules_for
+from pdn.movegen import Rules, legal_moves, rules_for
 from pdn.variants import Variant, as_variant
 
 __all__ = ["Colour", "FenError", "Notation", "Piece", "Position", "other_side", "side_name"]
@@ -51,13 +51,14 @@ class Position:
     Build with `initial`, `from_fen` or `from_pieces`. Squares are the variant's own numbers.
     """
 
-    __slots__ = ("variant", "turn", "white_bits", "black_bits", "king_bits", "_notes")
+    __slots__ = ("variant", "turn", "white_bits", "black_bits", "king_bits", "rules", "_notes")
 
     variant: Variant
     turn: Colour
     white_bits: int  #: White pieces, bit layout of ``variant.board`` (engine use)
     black_bits: int
     king_bits: int
+    rules: Rules  #: the variant's engine tables (``pdn.movegen.rules_for``), looked up once
     _notes: tuple[str, ...]
 
     def __init__(
@@ -68,13 +69,16 @@ class Position:
         black_bits: int,
         king_bits: int,
         notes: tuple[str, ...] = (),
+        rules: Rules | None = None,
     ) -> None:
-        """Low-level constructor from bitboards; ``notes`` are problems met while reading."""
+        """Low-level constructor from bitboards; ``notes`` are problems met while reading;
+        ``rules`` must be ``rules_for(variant)`` when given (``play`` hands its own on)."""
         _set_variant(self, variant)
         _set_turn(self, turn)
         _set_white(self, white_bits)
         _set_black(self, black_bits)
         _set_kings(self, king_bits)
+        _set_rules(self, rules_for(variant) if rules is None else rules)
         _set_notes(self, notes)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -219,7 +223,7 @@ class Position:
         """
         found = list(self._notes)
         variant = self.variant
-        crown = rules_for(variant).crown
+        crown = self.rules.crown
         men = ~self.king_bits
         if self.white_bits & men & crown[True] or self.black_bits & men & crown[False]:
             crowning = {c: set(variant.crowning_squares(c)) for c in ("W", "B")}
@@ -338,7 +342,7 @@ class Position:
         piece must exist). Captured squares are emptied; the piece is crowned when the move
         says so or when a man ends on its crowning square. ValueError when ``move.from_square``
         holds no piece of the side to move. O(len(move.captures))."""
-        rules = rules_for(self.variant)
+        rules = self.rules
         index_of = rules.index_of
         path = move.path
         from_square, to_square = path[0], path[-1]
@@ -366,8 +370,8 @@ class Position:
         if crowned:
             kings |= target
         if white:
-            return Position(self.variant, "B", own, opponent, kings)
-        return Position(self.variant, "W", opponent, own, kings)
+            return Position(self.variant, "B", own, opponent, kings, (), rules)
+        return Position(self.variant, "W", opponent, own, kings, (), rules)
 
     # -- value semantics ------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
@@ -393,9 +397,9 @@ class Position:
 # The attributes' own setters: immutable to everyone else, about twice as fast as
 # object.__setattr__ (a Position is built per ply played). ``vars`` rather than
 # ``Position.__dict__``: the same descriptors when mypyc compiles this module.
-(_set_variant, _set_turn, _set_white, _set_black, _set_kings, _set_notes) = (
+(_set_variant, _set_turn, _set_white, _set_black, _set_kings, _set_rules, _set_notes) = (
     vars(Position)[name].__set__
-    for name in ("variant", "turn", "white_bits", "black_bits", "king_bits", "_notes")
+    for name in ("variant", "turn", "white_bits", "black_bits", "king_bits", "rules", "_notes")
 )
 
 

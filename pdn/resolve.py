@@ -25,12 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from pdn.findings import Code
 from pdn.geometry import Board, Notation, side_name
-from pdn.movegen import Move, RawMove, Rules, legal_moves, rules_for
+from pdn.movegen import Move, RawMove, Rules, legal_moves
 from pdn.variants import Variant
 
 if TYPE_CHECKING:  # positions are built through ``type(position)``: no import cycle with it
@@ -87,24 +86,43 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
     """The legal move ``written`` means in ``position``, or an irregularity with its reason,
     naming squares in ``notation`` (the file's; default: the variant's own).
 
-    Fast path: only the legal moves whose from and to squares a reading names become `Move`
-    objects (`matching_moves` on them gives what it gives on the whole list); the complete
-    list is built only for an irregular move's diagnosis.
+    Fast path for the usual text (``32-28``, ``28x19``: two squares): one bit-parallel
+    capture check, then the captures, or without a capture the written piece's one plain
+    move looked up directly; a `Move` is built only for the move found. Other texts get
+    only the legal moves whose from and to squares a reading names as `Move` objects
+    (`matching_moves` on them gives what it gives on the whole list); the complete list is
+    built only for an irregular move's diagnosis.
     """
-    readings = _readings(position.variant.board, written)
+    rules = position.rules
+    readings = _memo_readings(rules, written)
     if isinstance(readings, str):
         return _irregular("illegal-move", readings, legal_moves(position, keep_duplicates=True))
-    rules = rules_for(position.variant)
-    raw = _raw_candidates(rules, position, readings)
-    if len(readings) == 1 and len(readings[0].squares) == 2 and readings[0].from_file is None:
-        # the usual text (``32-28``, ``28x19``): one raw move from and to those squares is
-        # the move (several may still be one move: duplicate paths, merged below)
+    white = position.turn == "W"
+    own, opponent = (
+        (position.white_bits, position.black_bits)
+        if white
+        else (position.black_bits, position.white_bits)
+    )
+    kings = position.king_bits
+    capture = rules.has_capture(own, opponent, kings, white)
+    first = readings[0]
+    if len(readings) == 1 and len(first.squares) == 2 and first.from_file is None:
+        # the usual text: one raw move from and to those squares is the move (several may
+        # still be one move: duplicate paths, merged below)
         index_of = rules.index_of
-        squares = readings[0].squares
-        source, target = index_of[squares[0]], index_of[squares[1]]
-        hits = [move for move in raw if move[0] == source and move[1] == target]
-        if len(hits) == 1:
-            return Resolution(rules.to_move(hits[0]), None, "", (), None)
+        source, target = index_of[first.squares[0]], index_of[first.squares[1]]
+        if not capture:
+            hit = rules.plain_move(own, opponent, kings, white, source, target)
+            if hit is not None:
+                return Resolution(rules.to_move(hit), None, "", (), None)
+            raw = []  # no plain move of that piece goes there: diagnosed below
+        else:
+            raw = _raw_candidates(rules, own, opponent, kings, white, readings, capture)
+            hits = [move for move in raw if move[0] == source and move[1] == target]
+            if len(hits) == 1:
+                return Resolution(rules.to_move(hits[0]), None, "", (), None)
+    else:
+        raw = _raw_candidates(rules, own, opponent, kings, white, readings, capture)
     for reading in readings:
         groups = matching_moves(_with_written_ends(rules, raw, reading), position, reading)
         if len(groups) == 1:
@@ -115,21 +133,26 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
 
 
 def _raw_candidates(
-    rules: Rules, position: Position, readings: Sequence[WrittenMove]
+    rules: Rules,
+    own: int,
+    opponent: int,
+    kings: int,
+    white: bool,
+    readings: Sequence[WrittenMove],
+    capture: bool,
 ) -> list[RawMove]:
     """The legal raw moves (duplicate paths kept) a reading could name: those of the written
     from-squares (all pieces for a short form), except that every capture is searched when a
-    capture law compares them. Cost: one bit-parallel capture check, then the captures or
-    the plain moves of one or two pieces (of all pieces for such a law's captures)."""
-    own, opponent = position.sides()
-    kings, white = position.king_bits, position.turn == "W"
+    capture law compares them; ``capture`` says whether the side has one. Cost: the
+    captures or the plain moves of one or two pieces (of all pieces for such a law's
+    captures)."""
     movers = 0
     for reading in readings:
         if reading.from_file is not None:
             movers = -1
             break
         movers |= 1 << rules.index_of[reading.squares[0]]
-    if rules.has_capture(own, opponent, kings, white):
+    if capture:
         if rules.variant.capture_law != "free":
             movers = -1
         return rules.captures(own, opponent, kings, white, True, movers)
@@ -154,7 +177,7 @@ def _with_written_ends(rules: Rules, raw: list[RawMove], reading: WrittenMove) -
 def parse_written(board: Board, written: str) -> tuple[WrittenMove, ...]:
     """Every reading of a move text (any case, spaces and a strength suffix ignored);
     ValueError says why there is none. Numbers without separator (``3228``) may split
-    several ways (``123``: 1-23 or 12-3). Memoised per (board, text): texts repeat a lot.
+    several ways (``123``: 1-23 or 12-3).
     """
     readings = _readings(board, written)
     if isinstance(readings, str):
@@ -162,7 +185,25 @@ def parse_written(board: Board, written: str) -> tuple[WrittenMove, ...]:
     return readings
 
 
-@lru_cache(maxsize=16384)
+#: Readings of move texts already parsed, per engine tables (identity-hashed; the board is
+#: theirs): texts recur across the games of a file. Emptied when full.
+_MEMO: dict[Rules, dict[str, tuple[WrittenMove, ...] | str]] = {}
+MEMO_TEXTS = 16384
+
+
+def _memo_readings(rules: Rules, written: str) -> tuple[WrittenMove, ...] | str:
+    """``_readings`` on the rules' board, memoised. O(1) for a text seen before."""
+    memo = _MEMO.get(rules)
+    if memo is None:
+        memo = _MEMO[rules] = {}
+    readings = memo.get(written)
+    if readings is None:
+        if len(memo) >= MEMO_TEXTS:
+            memo.clear()
+        readings = memo[written] = _readings(rules.variant.board, written)
+    return readings
+
+
 def _readings(board: Board, written: str) -> tuple[WrittenMove, ...] | str:
     """parse_written's readings, or the reason for a finding when there is none."""
     shown = written.strip()
@@ -421,7 +462,7 @@ def _pieces(count: int) -> str:
 
 def _plain_move(position: Position, from_square: int, to_square: int) -> Move | None:
     """The engine's non-capturing move from -> to, if the piece's movement allows it here."""
-    rules = rules_for(position.variant)
+    rules = position.rules
     own, opponent = position.sides()
     for raw in rules.plain_moves(own, opponent, position.king_bits, position.turn == "W"):
         move = rules.to_move(raw)
