@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pdn.findings import Finding
 from pdn.reader import parse_span
-from pdn.replay import replay
+from pdn.replay import audited
 from pdn.scan import Span, iter_spans
 
 if TYPE_CHECKING:
@@ -62,9 +62,9 @@ class GameReport:
 
 
 def audit_game(game: Game, options: AuditOptions) -> GameReport:
-    """Audit one game with ``options`` (one ``pdn.replay.replay``): the picklable unit of
+    """Audit one game with ``options`` (one ``pdn.replay.audited``): the picklable unit of
     work mapped over spans. Never raises on bad input (it becomes findings)."""
-    replayed = replay(game, variant=options.variant, rules=options.rules)
+    replayed = audited(game, variant=options.variant, rules=options.rules)
     return GameReport(
         file=game.source.file,
         game=game.source.game,

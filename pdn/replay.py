@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from functools import lru_cache
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from pdn.detect import (
     Dialect,
@@ -36,10 +37,11 @@ from pdn.detect import (
     start_position,
     written_notation,
 )
-from pdn.drawrules import DrawProfile, DrawTracker, material_of, profile_for
+from pdn.drawrules import DrawEvent, DrawProfile, DrawTracker, material_of, profile_for
 from pdn.errors import FenError, NotReplayedError
 from pdn.findings import Code, Finding, Severity, quoted
 from pdn.geometry import Notation
+from pdn.movegen import Move
 from pdn.numbering import NULL_SETUP, Numbering
 from pdn.position import Position, other_side, side_name
 from pdn.resolve import resolve
@@ -47,7 +49,6 @@ from pdn.tags import DATE_TAGS, date_problem, outcome_of, tag_value
 from pdn.variants import Variant
 
 if TYPE_CHECKING:
-    from pdn.movegen import Move
     from pdn.record import Game, GameNode
 
 #: Words of an ``internal-error`` finding: an exception of the engine itself (a bug in pdn,
@@ -62,9 +63,9 @@ _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
 _SEPARATOR = re.compile(r"[-x:]")
 
 
-@dataclass(frozen=True)
-class Played:
-    """What the replay applied at one move node.
+class Played(NamedTuple):
+    """What the replay applied at one move node (a named tuple: one is built per move node
+    replayed, in a third of a frozen dataclass's time).
 
     ``move`` is the move applied at ply ``ply`` of the node's line (counted from the root),
     from ``before`` to ``after`` (legal, or irregular applied as played, or the reading an
@@ -196,14 +197,32 @@ def replay(
     )
 
 
+class Audit(NamedTuple):
+    """What ``audited`` keeps of a replay: the variant the game was read as, the plies
+    replayed (variations included) and the findings (those of ``replay``)."""
+
+    variant: Variant
+    plies: int
+    findings: list[Finding]
+
+
+def audited(game: Game, *, variant: Variant | str | None = None, rules: str | None = None) -> Audit:
+    """``replay(game)``'s variant, plies and findings without keeping what was played (no
+    ``Played`` record, no main-line positions): what ``pdn check`` needs. Same arguments
+    and the same findings as ``replay``; cheaper by the records."""
+    replayer = _Replayer(game, variant, rules, keep=False)
+    findings = replayer.run()
+    return Audit(replayer.variant, replayer.plies, findings)
+
+
 def audit(
     game: Game, *, variant: Variant | str | None = None, rules: str | None = None
 ) -> list[Finding]:
     """Every finding for ``game``: reading findings, variant, tags, FEN, moves, draw rules,
     result, in file order. ``variant`` overrides detection when the game has no usable
     GameType; ``rules`` names a draw-rules profile (ValueError when unknown). The findings of
-    ``replay(game)``, without keeping what was played."""
-    return _Replayer(game, variant, rules).run()
+    ``replay(game)``, without keeping what was played (``audited``)."""
+    return audited(game, variant=variant, rules=rules).findings
 
 
 @dataclass
@@ -231,7 +250,9 @@ class _Line:
 
 
 class _Replayer:
-    """One replay of one game (holds the variant, the profile, the findings, what was played)."""
+    """One replay of one game (holds the variant, the profile, the findings, what was played).
+    ``keep=False`` keeps only what the findings need of what was played: the ``Played``
+    record of a move that has alternatives (a misplaced variation is checked against it)."""
 
     def __init__(
         self,
@@ -240,8 +261,10 @@ class _Replayer:
         rules: str | None,
         *,
         exact: bool = False,
+        keep: bool = True,
     ) -> None:
         self.game = game
+        self.keep = keep
         override = Variant.from_name(variant) if isinstance(variant, str) else variant
         self.findings: list[Finding] = []
         self.variant_findings: list[Finding]
@@ -258,6 +281,7 @@ class _Replayer:
         self.gametype = override is None and bool((game.headers.get("GameType") or "").strip())
         self.board_hint: str | None = None  # said once, on the first main-line fault
         self.profile: DrawProfile = profile_for(self.variant, rules)
+        self.king_runs = self.variant.king_move_limit is not None  # Frisian's king-move limit
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
         self.plies = 0
         self.final: _Line | None = None  # the main line when it was replayed to its end
@@ -347,7 +371,8 @@ class _Replayer:
             first or self.game, start, tracker, 0, replace(numbering, start_turn=start.turn)
         )
         root.main = True
-        self.positions.append(start)
+        if self.keep:
+            self.positions.append(start)
         if first is None:
             self.final = root
             return
@@ -360,7 +385,7 @@ class _Replayer:
         node: GameNode | None = line.node
         while node is not None:
             parent = node.parent
-            if parent is not None and parent.variations[0] is node:
+            if parent is not None and len(parent.variations) > 1 and parent.variations[0] is node:
                 for alternative in reversed(parent.variations[1:]):
                     stack.append(line.fork(alternative))
             last = self._replay_node(line, node)
@@ -383,7 +408,8 @@ class _Replayer:
         ply = line.ply + 1
         if node.setup and not self._apply_setup(line, node, ply):
             return None
-        self._check_move_number(line, node, ply)
+        if node.move_number:
+            self._check_move_number(line, node, ply)
         text = self._move_text(node)
         if not text.strip("-."):
             return None  # unknown move: nothing to replay from here
@@ -393,24 +419,33 @@ class _Replayer:
             )
             line.after_end_reported = True
         before = line.position
-        detected = self.detected.get(node)
+        detected = self.detected.get(node) if self.detected else None
         after: Position | None = None
         try:
-            if detected is None or detected.text != text or detected.before != before:
+            if (
+                detected is None
+                or detected.text != text
+                or (detected.before is not before and detected.before != before)
+            ):
                 move, last = self._resolve(line, node, ply, text)
                 if move is None:
                     return None
             else:
                 move, last, after = detected.move, node, detected.after  # resolved by detection
-            self._check_king_run(line, node, ply, move)
+            if self.king_runs:
+                self._check_king_run(line, node, ply, move)
             line.position = before.play(move) if after is None else after
         except Exception as error:  # an engine bug must not stop a batch: report it
             self._at(node, ply, "internal-error", f"{INTERNAL_ERROR} while replaying: {error!r}")
             return None
         line.ply = ply
         self.plies += 1
-        self._record(line, node, last, move, before)
-        self._count_draw_rules(line, last, move)
+        parent = node.parent
+        if self.keep or node is not last or (parent is not None and len(parent.variations) > 1):
+            self._record(line, node, last, move, before)
+        events = line.tracker.push(line.position, move)
+        if events:
+            self._draw_events(line, last, events)
         return last
 
     def _misplaced_variation(self, line: _Line, node: GameNode) -> None:
@@ -462,7 +497,7 @@ class _Replayer:
                 nodes.append(following)
             for index, part in enumerate(nodes, 1):
                 self.played[part] = Played(move, line.ply, before, line.position, index, len(nodes))
-        if line.main:
+        if line.main and self.keep:
             self.positions.append(line.position)
             self.mainline_plies.append(tuple(nodes))
 
@@ -639,12 +674,11 @@ class _Replayer:
     def _check_move_number(self, line: _Line, node: GameNode, ply: int) -> None:
         """Flag a written move number that is neither the expected one nor the one the line's
         numbering had before a reported jump (so a one-off typo is reported once)."""
-        written = _MOVE_NUMBER.match(node.move_number or "")
-        if not written:
+        number = _written_number(node.move_number or "")
+        if number is None:
             return
         base = line.numbering.at(ply + line.joined).number
         expected = base + line.number_offset
-        number = int(written[1])
         if number not in (expected, base):
             self._at(
                 node, ply, "move-number", f"move number {number} where {expected} was expected"
@@ -652,9 +686,9 @@ class _Replayer:
         line.number_offset = number - base  # follow the new numbering, or back to the old
 
     # -- draw rules -----------------------------------------------------------------------
-    def _count_draw_rules(self, line: _Line, node: GameNode, move: Move) -> None:
-        events = line.tracker.push(line.position, move)
-        if not events or line.ended:
+    def _draw_events(self, line: _Line, node: GameNode, events: list[DrawEvent]) -> None:
+        """Report the draw rules that expired at the ply just played (``events``)."""
+        if line.ended:
             return
         if any(event.kind == "move-limit" for event in events) and not line.position.legal_moves:
             return  # the last move won the game: a win on the last allowed move stands
@@ -725,6 +759,14 @@ class _Replayer:
             self._header(Finding("result", message))
         else:
             self._at(self.game.end(), self.final.ply, "result", message)
+
+
+@lru_cache(maxsize=4096)
+def _written_number(text: str) -> int | None:
+    """The number of a written move number (``"23."``, ``"23..."``), None without digits.
+    Memoised: the same few hundred numbers recur in every game."""
+    written = _MOVE_NUMBER.match(text)
+    return int(written[1]) if written else None
 
 
 def _no_move_words(position: Position) -> str:
