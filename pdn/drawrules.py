@@ -33,6 +33,8 @@ Force = tuple[int, int]
 Material = tuple[int, int, int, int]
 
 LONE_KING: Force = (0, 1)
+#: Materials whose ending rules a profile remembers (``DrawProfile.endings_for``).
+MEMO_MATERIALS = 4096
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,27 @@ class DrawProfile:
     repetition_automatic: bool = False
     repetition_source: str = ""
     boards: tuple[tuple[int, DrawProfile], ...] = ()
+    #: ``endings_for``'s answers by material (a memo, not part of the profile's value)
+    _endings_by_material: dict[Material, tuple[tuple[EndingRule, str], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def endings_for(self, material: Material) -> tuple[tuple[EndingRule, str], ...]:
+        """(rule, strong side) of every ending rule whose forces ``material`` has, in rule
+        order, White as the strong side first. Memoised: the same materials recur in every
+        game (O(ending rules) the first time)."""
+        found = self._endings_by_material.get(material)
+        if found is None:
+            if len(self._endings_by_material) >= MEMO_MATERIALS:
+                self._endings_by_material.clear()
+            white, black = material[:2], material[2:]
+            found = self._endings_by_material[material] = tuple(
+                (rule, strong_side)
+                for rule in self.endings
+                for strong_side, strong, weak in (("W", white, black), ("B", black, white))
+                if (strong, weak) in rule.forces
+            )
+        return found
 
     def for_board(self, squares: int) -> DrawProfile:
         """The rules of this profile on a board of ``squares`` playable squares (32 for
@@ -446,15 +469,18 @@ class DrawTracker:
 
     def push(self, position: Position, move: Move) -> list[DrawEvent]:
         """Count one ply (``position`` is the position after ``move``); return the rules that
-        expire at this ply, move limits first, then repetition. O(1) amortised."""
+        expire at this ply, move limits first, then repetition. O(1) amortised; no position
+        key at all while the board has no king (every next ply is a man move, which empties
+        the repetition table before any lookup)."""
         self.ply += 1
+        kings = position.king_bits
         if move.captures or move.promotes:
             self._set_material(material_of(position))
             irreversible = True
         else:  # a man move unless a king (or nothing) stands where the move ended
-            landed = 1 << position.variant.board.bit_index(move.path[-1])
+            landed = 1 << position.rules.index_of[move.path[-1]]
             occupied = position.white_bits | position.black_bits
-            irreversible = bool(occupied & landed) and not position.king_bits & landed
+            irreversible = bool(occupied & landed) and not kings & landed
         events: list[DrawEvent] = []
         self.quiet_plies = 0 if irreversible else self.quiet_plies + 1
         for rule in self.profile.quiet:
@@ -467,7 +493,7 @@ class DrawTracker:
         if irreversible:
             self.seen.clear()
         repetition = self.profile.repetition
-        if repetition is not None:
+        if repetition is not None and (kings or not irreversible or repetition < 2):
             key = position.key()
             count = self.seen.get(key, 0) + 1
             self.seen[key] = count
@@ -477,15 +503,9 @@ class DrawTracker:
         return events
 
     def _set_material(self, material: Material) -> None:
-        """Set the material and the ending rules whose forces it has. O(ending rules)."""
+        """Set the material and the ending rules whose forces it has. O(1) amortised."""
         self.material = material
-        white, black = material[:2], material[2:]
-        self.material_endings = tuple(
-            (rule, strong_side)
-            for rule in self.profile.endings
-            for strong_side, strong, weak in (("W", white, black), ("B", black, white))
-            if (strong, weak) in rule.forces
-        )
+        self.material_endings = self.profile.endings_for(material)
 
     def _count_ending(self, position: Position, mover: str, events: list[DrawEvent]) -> None:
         """Follow the ending configuration: same one -> count on, another -> count afresh."""

@@ -479,36 +479,87 @@ class Rules:
         """Every capture sequence the capture law allows (duplicates included), of the pieces
         in the ``movers`` mask only (default: all; a mask is meant for the free-choice law,
         where the law does not compare pieces). Cost: a depth-first search from each piece
-        that can start a capture."""
+        that can start a capture (men here, kings in `_king_sequences`)."""
+        variant = self.variant
+        immediate = variant.immediate_removal
+        in_passing = variant.promote_in_passing
+        crown = self.crown[white]
+        man_jumps = self.man_jumps[white]
+        occupied = own | opp
+        man_victims = opp if variant.men_capture_kings else opp & ~kings
+        empty = self.playable & ~occupied
+        men = own & ~kings
+        starters = own & kings
+        up, down = self.man_capture_offsets[white]
+        for offset in up:
+            starters |= (((empty >> offset) & man_victims) >> offset) & men
+        for offset in down:
+            starters |= (((empty << offset) & man_victims) << offset) & men
+        starters &= movers
+        sequences: list[Sequence] = []
+        while starters:
+            bit = starters & -starters
+            starters ^= bit
+            start = bit.bit_length() - 1
+            base = occupied & ~bit  # occupancy with the moving piece lifted
+            if kings & bit:
+                self._king_sequences(opp, base, (start,), (), 0, -1, sequences)
+                continue
+            # a man: depth-first with an explicit stack, each step's jumps pushed in reverse
+            # so the sequences come out in the order of the jump tables; an entry whose
+            # ``arrived`` is a direction is a man crowned in passing, going on as a king
+            stack: list[tuple[tuple[int, ...], tuple[int, ...], int, int]] = [((start,), (), 0, -1)]
+            while stack:
+                path, caps, taken, arrived = stack.pop()
+                if arrived >= 0:
+                    self._king_sequences(opp, base, path, caps, taken, arrived, sequences)
+                    continue
+                occ = base & ~taken if immediate else base
+                found = [
+                    (d, victim, land)
+                    for d, victim, land in man_jumps[path[-1]]
+                    if (man_victims >> victim) & 1
+                    and not (taken >> victim) & 1
+                    and not (occ >> land) & 1
+                ]
+                if not found:
+                    if caps:
+                        sequences.append((path, caps, taken, False))
+                    continue
+                for d, victim, land in reversed(found):
+                    crowned = in_passing and (crown >> land) & 1
+                    stack.append(
+                        (
+                            path + (land,),
+                            caps + (victim,),
+                            taken | (1 << victim),
+                            d if crowned else -1,
+                        )
+                    )
+        return self._apply_law(sequences, kings) if len(sequences) > 1 else sequences
+
+    def _king_sequences(
+        self,
+        opp: int,
+        base: int,
+        path: tuple[int, ...],
+        caps: tuple[int, ...],
+        taken: int,
+        arrived: int,
+        sequences: list[Sequence],
+    ) -> None:
+        """Append to ``sequences`` every capture sequence of a king standing at the end of
+        ``path`` (arrived from direction ``arrived``, -1 for a king that starts there) with
+        ``caps`` taken so far; ``base`` is the occupancy without the moving piece."""
         variant = self.variant
         rays = self.rays
         reverse = self.reverse
         immediate = variant.immediate_removal
         may_reverse = variant.king_may_reverse
-        in_passing = variant.promote_in_passing
-        crown = self.crown[white]
-        man_jumps = self.man_jumps[white]
         king_jumps = self.king_jumps
         king_dirs = self.king_capture_dirs
         flying = self.flying
         many_landings = self.many_landings
-        occupied = own | opp
-        man_victims = opp if variant.men_capture_kings else opp & ~kings
-        base = occupied  # occupancy with the moving piece lifted; set per piece below
-        sequences: list[Sequence] = []
-
-        def man_options(square: int, taken: int) -> list[Jump]:
-            """Next jumps of a man (or a short king, from ``king_jumps``) on ``square``."""
-            occ = base & ~taken if immediate else base
-            found: list[Jump] = []
-            for d, victim, land in man_jumps[square]:
-                if (
-                    (man_victims >> victim) & 1
-                    and not (taken >> victim) & 1
-                    and not (occ >> land) & 1
-                ):
-                    found.append((d, victim, (land,)))
-            return found
 
         def king_options(
             square: int, taken: int, arrived: int, only: int, exclude: int
@@ -551,23 +602,18 @@ class Rules:
             return found
 
         def expand(
-            path: tuple[int, ...], caps: tuple[int, ...], taken: int, king: bool, jumps: list[Jump]
+            path: tuple[int, ...], caps: tuple[int, ...], taken: int, jumps: list[Jump]
         ) -> None:
             for d, victim, landings in jumps:
                 caps2 = caps + (victim,)
                 taken2 = taken | (1 << victim)
                 if len(landings) == 1:
                     land = landings[0]
-                    king2 = king or (in_passing and bool((crown >> land) & 1))
-                    following = (
-                        king_options(land, taken2, d, -1, -1)
-                        if king2
-                        else man_options(land, taken2)
-                    )
+                    following = king_options(land, taken2, d, -1, -1)
                     if following:
-                        expand(path + (land,), caps2, taken2, king2, following)
+                        expand(path + (land,), caps2, taken2, following)
                     else:
-                        sequences.append((path + (land,), caps2, taken2, king2))
+                        sequences.append((path + (land,), caps2, taken2, True))
                     continue
                 # a flying king with several landing squares: it must land where it can go on
                 # capturing if any landing allows it; going straight on is one path (RULES §0)
@@ -576,36 +622,18 @@ class Rules:
                 if straight or any(turns):
                     for land, turn in zip(landings, turns, strict=True):
                         if turn:
-                            expand(path + (land,), caps2, taken2, True, turn)
+                            expand(path + (land,), caps2, taken2, turn)
                     if straight:
-                        expand(path + (landings[0],), caps2, taken2, True, straight)
+                        expand(path + (landings[0],), caps2, taken2, straight)
                 else:
                     for land in landings:
                         sequences.append((path + (land,), caps2, taken2, True))
 
-        empty = self.playable & ~occupied
-        men = own & ~kings
-        starters = own & kings
-        up, down = self.man_capture_offsets[white]
-        for offset in up:
-            starters |= (((empty >> offset) & man_victims) >> offset) & men
-        for offset in down:
-            starters |= (((empty << offset) & man_victims) << offset) & men
-        starters &= movers
-        while starters:
-            bit = starters & -starters
-            starters ^= bit
-            start = bit.bit_length() - 1
-            base = occupied & ~bit
-            if kings & bit:
-                first = king_options(start, 0, -1, -1, -1)
-                if first:
-                    expand((start,), (), 0, True, first)
-            else:
-                first = man_options(start, 0)
-                if first:
-                    expand((start,), (), 0, False, first)
-        return self._apply_law(sequences, kings)
+        following = king_options(path[-1], taken, arrived, -1, -1)
+        if following:
+            expand(path, caps, taken, following)
+        elif caps:
+            sequences.append((path, caps, taken, True))
 
     def _apply_law(self, sequences: list[Sequence], kings: int) -> list[Sequence]:
         """The sequences the variant's capture law allows among ``sequences``."""

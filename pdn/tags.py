@@ -77,6 +77,12 @@ def tag_entry(
     with ``aliases``, else the first under one of its dialect names (``TAG_ALIASES``), in
     that order. O(tags)."""
     names = TAG_ALIASES.get(name, (name,)) if aliases else (name,)
+    if len(names) == 1:  # one name: the first tag spelled so
+        wanted_name = name.lower()
+        for tag, value in tags:
+            if tag.lower() == wanted_name:
+                return tag, value
+        return None
     found: dict[str, tuple[str, str]] = {}
     wanted = {alias.lower() for alias in names}
     for tag, value in tags:
