@@ -20,10 +20,11 @@ import functools
 import itertools
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pdn.errors import FenError
 from pdn.findings import Finding, Severity
+from pdn.movegen import Move
 from pdn.position import Position
 from pdn.resolve import resolve
 from pdn.tags import ITALIAN_TAGS, tag_value
@@ -31,7 +32,6 @@ from pdn.variants import VARIANTS, Variant, as_variant, variant_from_gametype
 
 if TYPE_CHECKING:
     from pdn.geometry import Board, Notation
-    from pdn.movegen import Move
     from pdn.record import Game, GameNode
 
 #: Non-standard GameType numbers written by lidraughts (PDN.md §2), with what they are.
@@ -77,10 +77,10 @@ class Evidence:
         return self.algebraic_files > 0 or self.short_form
 
 
-@dataclass(frozen=True)
-class PrefixPly:
+class PrefixPly(NamedTuple):
     """One main-line ply that inference replayed legally: ``move`` is what
-    ``resolve(before, text)`` returned (no irregularity) and ``after`` is ``before.play(move)``."""
+    ``resolve(before, text)`` returned (no irregularity) and ``after`` is ``before.play(move)``.
+    A named tuple: one is built per ply replayed by inference."""
 
     node: GameNode
     text: str
@@ -378,15 +378,14 @@ def gather_evidence(game: Game) -> Evidence:
     if fen:
         _fen_evidence(fen, evidence)
     first = game.next()
-    mainline = {id(node) for node in itertools.islice(game.mainline(), EVIDENCE_NODES)}
-    for index, node in enumerate(game.walk()):
-        if index >= EVIDENCE_NODES:
-            break
+    # ``walk`` yields the whole main line first: its nodes are the first ``main`` of the walk
+    main = sum(1 for _ in itertools.islice(game.mainline(), EVIDENCE_NODES))
+    for index, node in enumerate(itertools.islice(game.walk(), EVIDENCE_NODES)):
         text = node.move_text or ""
         if not text or text.startswith("-"):
             continue
         evidence.moves += 1
-        evidence.mainline_moves += id(node) in mainline
+        evidence.mainline_moves += index < main
         if node.setup:
             _fen_evidence(node.setup, evidence)
         _move_evidence(text, evidence, first=node is first)

@@ -64,8 +64,16 @@ class Numbering:
 
     def at(self, ply: int) -> MoveNumber:
         """The number of ply ``ply`` (1-based, counted from the root). O(1)."""
-        half = ply - self.start_ply - 1 + (0 if self.start_turn == self.first_mover else 1)
+        half = self._half_moves(ply)
         return MoveNumber(self.start_number + half // 2, half % 2 == 0)
+
+    def number_at(self, ply: int) -> int:
+        """``at(ply).number`` without building the ``MoveNumber`` (the audit asks per ply)."""
+        return self.start_number + self._half_moves(ply) // 2
+
+    def _half_moves(self, ply: int) -> int:
+        """Half-moves from the first mover's move ``start_number`` to ply ``ply``."""
+        return ply - self.start_ply - 1 + (0 if self.start_turn == self.first_mover else 1)
 
     def after_setup(self, ply: int, setup: str) -> Numbering:
         """The numbering after a ``/FEN "..."/`` setup met after ply ``ply``: counted from

@@ -44,7 +44,7 @@ from pdn.geometry import Notation
 from pdn.movegen import Move
 from pdn.numbering import NULL_SETUP, Numbering
 from pdn.position import Position, other_side, side_name
-from pdn.resolve import resolve
+from pdn.resolve import Resolution, resolve
 from pdn.tags import DATE_TAGS, date_problem, outcome_of, tag_value
 from pdn.variants import Variant
 
@@ -427,9 +427,12 @@ class _Replayer:
                 or detected.text != text
                 or (detected.before is not before and detected.before != before)
             ):
-                move, last = self._resolve(line, node, ply, text)
-                if move is None:
-                    return None
+                resolution = resolve(before, text, self.notation)
+                move, last = resolution.move, node
+                if resolution.code is not None or move is None:
+                    move, last = self._irregular(line, node, ply, text, resolution)
+                    if move is None:
+                        return None
             else:
                 move, last, after = detected.move, node, detected.after  # resolved by detection
             if self.king_runs:
@@ -503,7 +506,8 @@ class _Replayer:
 
     def _move_text(self, node: GameNode) -> str:
         """The move text of ``node`` with its squares named as on the PDN board."""
-        return self.dialect.move_text((node.move_text or "").strip(), self.variant.board)
+        text = (node.move_text or "").strip()
+        return self.dialect.move_text(text, self.variant.board) if self.dialect.rotated else text
 
     def _apply_setup(self, line: _Line, node: GameNode, ply: int) -> bool:
         """Replace the line's position by a ``/FEN "..."/`` setup (PDN.md §1.8); a setup
@@ -532,15 +536,13 @@ class _Replayer:
         line.king_runs = {}
         return True
 
-    def _resolve(
-        self, line: _Line, node: GameNode, ply: int, text: str
+    def _irregular(
+        self, line: _Line, node: GameNode, ply: int, text: str, resolution: Resolution
     ) -> tuple[Move | None, GameNode]:
-        """The move to apply for ``node`` (legal, or irregular as played) and the last node it
-        was written in, reporting problems."""
+        """The move to apply for ``node`` whose ``text`` resolved to an irregularity (a split
+        capture joined, the reading an ambiguous move was disambiguated to, or the move as
+        played) and the last node it was written in, reporting the problem."""
         position = line.position
-        resolution = resolve(position, text, self.notation)
-        if resolution.code is None and resolution.move is not None:
-            return resolution.move, node
         if (
             self.dialect.split_captures
             and resolution.code == "capture-rule"
@@ -677,7 +679,7 @@ class _Replayer:
         number = _written_number(node.move_number or "")
         if number is None:
             return
-        base = line.numbering.at(ply + line.joined).number
+        base = line.numbering.number_at(ply + line.joined)
         expected = base + line.number_offset
         if number not in (expected, base):
             self._at(
