@@ -344,9 +344,10 @@ class Position:
         holds no piece of the side to move. O(len(move.captures))."""
         rules = self.rules
         index_of = rules.index_of
+        size = len(index_of)
         path = move.path
         from_square, to_square = path[0], path[-1]
-        if not (0 < from_square < len(index_of) and 0 < to_square < len(index_of)):
+        if not (0 < from_square < size and 0 < to_square < size):
             for square in (from_square, to_square):
                 self.variant.board.bit_index(square)  # raises the ValueError
         source = 1 << index_of[from_square]
@@ -357,16 +358,19 @@ class Position:
         )
         if not own & source:
             raise ValueError(f"no {side_name(self.turn)} piece on {self._name(from_square)}")
-        captured = 0
-        for square in move.captures:
-            if not 0 < square < len(index_of):
-                self.variant.board.bit_index(square)  # raises the ValueError
-            captured |= 1 << index_of[square]
         kings = self.king_bits
         crowned = kings & source or move.promotes or rules.crown[white] & target
+        if move.captures:
+            captured = 0
+            for square in move.captures:
+                if not 0 < square < size:
+                    self.variant.board.bit_index(square)  # raises the ValueError
+                captured |= 1 << index_of[square]
+            opponent &= ~captured
+            kings &= ~captured
         own = (own & ~source) | target
-        opponent &= ~captured & ~target
-        kings &= ~captured & ~source & ~target
+        opponent &= ~target
+        kings &= ~(source | target)
         if crowned:
             kings |= target
         if white:
