@@ -98,11 +98,7 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
     if isinstance(readings, str):
         return _irregular("illegal-move", readings, legal_moves(position, keep_duplicates=True))
     white = position.turn == "W"
-    own, opponent = (
-        (position.white_bits, position.black_bits)
-        if white
-        else (position.black_bits, position.white_bits)
-    )
+    own, opponent = position.sides()
     kings = position.king_bits
     capture = rules.has_capture(own, opponent, kings, white)
     first = readings[0]
