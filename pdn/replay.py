@@ -18,7 +18,8 @@ Cost: one replay of every written move, each resolved by ``resolve`` (the writte
 moves; the whole legal list only to diagnose an irregular move); the main-line plies variant
 inference already replayed in the chosen variant are taken from it
 (``pdn.detect.detect_variant_replayed``), not resolved again; one small ``Played`` record per
-move node.
+move node for ``replay`` (``audited``, what ``pdn check`` runs, keeps only the few its checks
+read).
 """
 
 from __future__ import annotations
@@ -281,7 +282,7 @@ class _Replayer:
         self.gametype = override is None and bool((game.headers.get("GameType") or "").strip())
         self.board_hint: str | None = None  # said once, on the first main-line fault
         self.profile: DrawProfile = profile_for(self.variant, rules)
-        self.king_runs = self.variant.king_move_limit is not None  # Frisian's king-move limit
+        self.counts_king_runs = self.variant.king_move_limit is not None  # Frisian's limit
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
         self.plies = 0
         self.final: _Line | None = None  # the main line when it was replayed to its end
@@ -435,7 +436,7 @@ class _Replayer:
                         return None
             else:
                 move, last, after = detected.move, node, detected.after  # resolved by detection
-            if self.king_runs:
+            if self.counts_king_runs:
                 self._check_king_run(line, node, ply, move)
             line.position = before.play(move) if after is None else after
         except Exception as error:  # an engine bug must not stop a batch: report it
