@@ -20,11 +20,10 @@ import functools
 import itertools
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from pdn.errors import FenError
 from pdn.findings import Finding, Severity
-from pdn.movegen import Move
 from pdn.position import Position
 from pdn.resolve import resolve
 from pdn.tags import ITALIAN_TAGS, tag_value
@@ -32,6 +31,7 @@ from pdn.variants import VARIANTS, Variant, as_variant, variant_from_gametype
 
 if TYPE_CHECKING:
     from pdn.geometry import Board, Notation
+    from pdn.movegen import Move
     from pdn.record import Game, GameNode
 
 #: Non-standard GameType numbers written by lidraughts (PDN.md §2), with what they are.
@@ -77,16 +77,24 @@ class Evidence:
         return self.algebraic_files > 0 or self.short_form
 
 
-class PrefixPly(NamedTuple):
+class PrefixPly:
     """One main-line ply that inference replayed legally: ``move`` is what
     ``resolve(before, text)`` returned (no irregularity) and ``after`` is ``before.play(move)``.
-    A named tuple: one is built per ply replayed by inference."""
 
-    node: GameNode
-    text: str
-    before: Position
-    move: Move
-    after: Position
+    A plain class, not a dataclass: mypyc evaluates a dataclass's field types when the module
+    loads, and ``GameNode`` is imported for type checking only (pdn.record -> pdn.replay ->
+    here would be an import cycle)."""
+
+    __slots__ = ("node", "text", "before", "move", "after")
+
+    def __init__(
+        self, node: GameNode, text: str, before: Position, move: Move, after: Position
+    ) -> None:
+        self.node: Final = node
+        self.text: Final = text
+        self.before: Final = before
+        self.move: Final = move
+        self.after: Final = after
 
 
 def detect_variant(
