@@ -230,3 +230,37 @@ def test_a_movers_mask_lists_the_same_moves_as_filtering_the_whole_list(
         listed += len(mine)
     assert masked is not None or not capture, "a masked list must be tested"
     assert listed == len(rules.generate(own, opp, kings, white, True)) > 0
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_plain_move_is_the_one_move_plain_moves_lists_with_those_ends(name: str) -> None:
+    """resolve settles the usual two-square text with ``Rules.plain_move``: along 60 seeded
+    random plies, for every own piece and every playable square, it gives exactly the plain
+    move ``plain_moves`` lists from and to there, or None when there is none."""
+    import random
+
+    variant = VARIANTS[name]
+    rules = rules_for(variant)
+    rng = random.Random(name)
+    position = Position.initial(variant)
+    checked = 0
+    for _ply in range(60):
+        own, opp = position.sides()
+        kings, white = position.king_bits, position.turn == "W"
+        if not rules.has_capture(own, opp, kings, white):
+            listed = {
+                (move[0], move[1]): move for move in rules.plain_moves(own, opp, kings, white)
+            }
+            targets = [
+                index for index in range(rules.playable.bit_length()) if rules.playable >> index & 1
+            ]
+            for source in (index for index in targets if own >> index & 1):
+                for target in targets:
+                    found = rules.plain_move(own, opp, kings, white, source, target)
+                    assert found == listed.get((source, target))
+                    checked += found is not None
+        moves = position.legal_moves
+        if not moves:
+            break
+        position = position.play(rng.choice(moves))
+    assert checked > 0

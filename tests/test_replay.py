@@ -125,3 +125,29 @@ def test_position_api_raises_typed_errors() -> None:
     with pytest.raises(AmbiguousMoveError) as two:  # RULES.md T14: two different captures
         ambiguous.parse_move("47x36")
     assert two.value.code == "ambiguous-move" and len(two.value.candidates) == 2
+
+
+def test_audited_keeps_the_variant_plies_and_findings_of_the_replay() -> None:
+    """``audited`` (pdn check's unit) skips the Played records, never a finding: on every game
+    of the shipped corpus (dialects, irregular records, generated games of every variant)
+    and on a lidraughts variation that stands after the move it replaces."""
+    from pathlib import Path
+
+    from pdn.reader import read_games
+    from pdn.replay import audited
+
+    folder = Path(__file__).resolve().parents[1] / "corpus"
+    games = [game for path in sorted(folder.rglob("*.pdn")) for game in read_games(path)]
+    games.append(read_game(INTERNATIONAL + "1. 32-28 (1... 17-21) 19-23 2. 28x19 14x23 *"))
+    assert len(games) > 100
+    misplaced = 0
+    for game in games:
+        replayed = replay(game)
+        kept = audited(game)
+        assert (kept.variant, kept.plies, kept.findings) == (
+            replayed.variant,
+            replayed.plies,
+            replayed.findings,
+        )
+        misplaced += any("lidraughts writes" in finding.message for finding in kept.findings)
+    assert misplaced >= 1
