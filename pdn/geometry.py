@@ -57,6 +57,7 @@ class Board:
     _by_coords: dict[tuple[int, int], int] = field(init=False, repr=False, compare=False)
     _bit_index: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _square_by_index: dict[int, int] = field(init=False, repr=False, compare=False)
+    _algebraic: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not (2 <= self.width <= len(_FILE_LETTERS) and 2 <= self.height <= 99):
@@ -75,6 +76,8 @@ class Board:
         bit_index = tuple(-1 if s == 0 else r * stride + f for s, (f, r) in enumerate(coords))
         object.__setattr__(self, "_bit_index", bit_index)
         object.__setattr__(self, "_square_by_index", {i: s for s, i in enumerate(bit_index) if s})
+        names = tuple(f"{_FILE_LETTERS[f]}{r + 1}" for f, r in coords[1:])
+        object.__setattr__(self, "_algebraic", ("", *names))  # written once per move: a table
 
     # -- squares -------------------------------------------------------------------------
     def is_playable(self, file: int, rank: int) -> bool:
@@ -103,8 +106,8 @@ class Board:
 
     def to_algebraic(self, square: int) -> str:
         """``"c3"`` style name of a square number."""
-        file, rank = self.coords(square)
-        return f"{_FILE_LETTERS[file]}{rank + 1}"
+        self.coords(square)  # range check
+        return self._algebraic[square]
 
     def parse_square(self, text: str) -> int:
         """``"32"``, ``"06"``, ``"c3"``, ``"C3"`` -> square number; ValueError with the reason."""
@@ -127,10 +130,8 @@ class Board:
 
     def format_square(self, square: int, notation: Notation) -> str:
         """A square as the variant writes it: its number, or its algebraic name."""
-        if notation == "algebraic":
-            return self.to_algebraic(square)
         self.coords(square)  # range check
-        return str(square)
+        return self._algebraic[square] if notation == "algebraic" else str(square)
 
     # -- bit layout for the rules engine --------------------------------------------------
     @property
