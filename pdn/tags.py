@@ -15,7 +15,7 @@ Nothing here imports the engine: O(tags) or O(len(text)) each.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -153,16 +153,20 @@ def result_spelling(outcome: Outcome | Literal["unknown"], variant: Variant) -> 
     return STYLE_SPELLING[variant.result_style][outcome]
 
 
-def result_in_style(result: str, variant: Variant) -> str:
+def result_in_style(result: str, variant: Variant | Callable[[], Variant]) -> str:
     """One rule for every result text: spaces around it dropped; a spelling PDN defines
     (``2-0 0-2 1-1 1-0 0-1 1/2-1/2 0-0 *``) kept; another spelling of a known outcome
     (``0:1``, ``1:1``, ``½-½``) written in ``variant``'s style (``0-1`` or ``0-2``); text that
-    is no known result (a Delfts ``4-6``) unchanged."""
+    is no known result (a Delfts ``4-6``) unchanged. ``variant`` may be a function giving it,
+    called only for a spelling that is respelled (a writer then detects a game's variant
+    only when one of its results needs it)."""
     outcome = known_outcome(result)
     if outcome is None:
         return result
     spelled = result.strip()
-    return spelled if spelled in STANDARD_SPELLINGS else result_spelling(outcome, variant)
+    if spelled in STANDARD_SPELLINGS:
+        return spelled
+    return result_spelling(outcome, variant() if callable(variant) else variant)
 
 
 def winner(result: str | None, variant: Variant) -> Literal["W", "B", "draw"] | None:

@@ -103,7 +103,8 @@ def escape_tag_value(value: str) -> str:
 
 
 class _Options:
-    """What to convert while writing one game; the variant is detected once, on first use."""
+    """What to convert while writing one game. The variant is the replay's when moves are
+    rewritten, else detected once on first use (a plain rewrite may never need it)."""
 
     def __init__(
         self,
@@ -119,12 +120,15 @@ class _Options:
         self.notation = notation
         self.move_numbers = move_numbers
         self.results = results
-        rewrite = notation is not None or captures == "full"
-        self.rewritten = (
-            rewritten_moves(game, self.variant, notation, full=captures == "full")
-            if rewrite
-            else None
-        )
+        self.rewritten: dict[GameNode, str] | None = None
+        if notation is not None or captures == "full":  # moves rewritten: one audit replay
+            from pdn.replay import replay
+
+            # exactly as ``variant`` when given, else as detected: the replay then reuses the
+            # main-line plies that variant inference replayed (no ply resolved twice)
+            replayed = replay(game, variant=variant, exact=variant is not None)
+            self._variant = replayed.variant
+            self.rewritten = moves_in_notation(game, replayed, notation, full=captures == "full")
 
     @property
     def variant(self) -> Variant:
@@ -145,7 +149,8 @@ class _Options:
         return convert_fen_text(text, self.variant.board, self.notation)
 
     def result(self, text: str) -> str:
-        return text if self.results == "keep" else result_in_style(text, self.variant)
+        # the variant (detected when no GameType names it) only for a result respelled
+        return text if self.results == "keep" else result_in_style(text, lambda: self.variant)
 
     def tags(self) -> list[tuple[str, str]]:
         """The tags to write: rewritten moves of a game without GameType get one, so the
@@ -210,7 +215,10 @@ def moves_in_notation(
             text = convert_move_text(dialect.move_text(written, board), board, own, separator)
         else:
             move = played.move
-            ambiguous = not full and move.is_capture and _short_capture_ambiguous(move, played)
+            # a one-jump capture's full path is its short form: no ambiguity to look for
+            ambiguous = (
+                not full and len(move.path) > 2 and _short_capture_ambiguous(move, played)
+            )
             text = move.notation(board, own, bool(full or ambiguous), separator)
         if own == "algebraic" and not board_squares:
             text = dialect.move_text(text, board)  # back into the dialect's frame
@@ -545,9 +553,18 @@ class _Raw(str):
 
 
 def json_text(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False)`` for any nesting depth: an explicit stack
-    instead of the encoder's recursion (a record may nest thousands of variations).
-    Dicts, lists, tuples and JSON scalars. O(size of the output)."""
+    """``json.dumps(value, ensure_ascii=False)`` for any nesting depth: the json module's
+    encoder, and for a value nested deeper than it can recurse (a record may nest thousands of
+    variations) an explicit stack. Dicts, lists, tuples and JSON scalars. O(size of the
+    output)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except RecursionError:
+        return _json_text_by_stack(value)
+
+
+def _json_text_by_stack(value: Any) -> str:
+    """``json_text`` without recursion: one work stack of values and encoded punctuation."""
     out: list[str] = []
     work: list[Any] = [value]
     while work:
