@@ -336,8 +336,9 @@ def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
     The ignored WHITESPACE terminal is folded in as an optional prefix (same text skipped,
     one match per token instead of two); ``_STRAY`` catches any other character. The commonest
     run, a move number and one or two moves (``12. 32-28 19-23``), is one match (``_NUMBERED``,
-    tried where MOVENUMBER is): the tokens lark reads there, in one regex step instead of three
-    (a result is never read as the second move; a move number never matches where a move does).
+    tried first, since no result or other terminal before MOVENUMBER in that order matches where
+    a move number does): the tokens lark reads there, in one regex step instead of three (a
+    result is never read as the second move; a move number never matches where a move does).
     """
     parser = _lark()
     terminals = sorted(
@@ -351,10 +352,8 @@ def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
         f"(?P<_NUMBER>{regex['MOVENUMBER']}){move}(?P<_MOVE1>{regex['MOVE']})"
         f"(?:{move}(?P<_MOVE2>{regex['MOVE']}))?"
     )
-    alternatives = []
+    alternatives = [f"(?P<_NUMBERED>{numbered})"]
     for terminal in terminals:
-        if terminal.name == "MOVENUMBER":
-            alternatives.append(f"(?P<_NUMBERED>{numbered})")
         if terminal.name != "WHITESPACE":
             alternatives.append(f"(?P<{terminal.name}>{regex[terminal.name]})")
     alternatives.append(rf"(?P<_STRAY>(?!{whitespace})[\s\S])")
@@ -616,7 +615,7 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             )
             tail, last, insert_at, before, nags, setup, number, numbered = state
         elif kind == "TAG":
-            _add_tag(game, text, seen_tags, moved, where(offset))
+            _add_tag(game, text, seen_tags, moved, where, offset)
             game.comments_before.extend(before)
             before = []
         elif kind == "SETUP":
@@ -688,7 +687,10 @@ def _finish_line(
             )
 
 
-def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int, int]) -> None:
+def _add_tag(
+    game: Game, token: str, seen: set[str], moved: bool, where: TextPlaces, offset: int
+) -> None:
+    """Add the tag at ``offset`` and its findings (located only when there are some)."""
     name, value, problems = parse_tag(token)
     if name in seen:
         problems.append(f"tag {name} appears more than once (the first value is used)")
@@ -696,6 +698,9 @@ def _add_tag(game: Game, token: str, seen: set[str], moved: bool, at: tuple[int,
         problems.append(f"tag {name} comes after the moves")
     seen.add(name)
     game.tags.append((name, value))
+    if not problems:
+        return
+    at = where(offset)
     for problem in problems:
         # an unquoted or empty value is read as meant: a cosmetic deviation
         severity: Severity = "info" if problem.endswith(COSMETIC_TAG_PROBLEMS) else "warning"
@@ -794,14 +799,17 @@ def _parse_span(span: Span, fast: bool) -> Game:
     items = _score_terminator(items)
     game = build_game(items, span)
     source = span.source
-    for fault, severity in _one_finding_per_fault(faults, items, span.text, source.line):
-        line = fault.line + source.line - 1
-        column = fault.column + (source.column - 1 if fault.line == 1 else 0)
-        game.findings.append(Finding("syntax", fault.message, severity, line=line, column=column))
+    if faults:
+        for fault, severity in _one_finding_per_fault(faults, items, span.text, source.line):
+            line = fault.line + source.line - 1
+            column = fault.column + (source.column - 1 if fault.line == 1 else 0)
+            finding = Finding("syntax", fault.message, severity, line=line, column=column)
+            game.findings.append(finding)
     if faults or (span.text.strip() and _holds_nothing(game, span.text)):
         game.raw = span.text  # written back as it is: text the record cannot hold is kept
-    located = [*span.findings, *game.findings]
-    game.findings = [f.located(file=source.file, game=source.game) for f in located]
+    if span.findings or game.findings:
+        located = [*span.findings, *game.findings]
+        game.findings = [f.located(file=source.file, game=source.game) for f in located]
     return game
 
 
