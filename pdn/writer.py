@@ -141,7 +141,7 @@ class _Options:
         text = text if self.rewritten is None else self.rewritten.get(node, text)
         # a move spelled like a result (``1-01`` kept as ``1-1``) would end the game when read
         # back: a leading zero keeps it a move and reads back as the same move
-        return "0" + text if _RESULT_SPELLING.fullmatch(text) else text
+        return "0" + text if len(text) == 3 and _RESULT_SPELLING.fullmatch(text) else text
 
     def fen(self, text: str) -> str:
         if self.notation is None:
@@ -207,20 +207,20 @@ def moves_in_notation(
     variant, dialect = replayed.variant, replayed.dialect
     board, separator = variant.board, variant.capture_separator
     texts: dict[GameNode, str] = {}
+    rotated = dialect.rotated and not board_squares
+    played_at = replayed.played
     for node in game.walk():
         written = (node.move_text or "--").strip()
         own: Notation = notation or ("algebraic" if re.search("[a-l]", written) else "numeric")
-        played = replayed.played.get(node)
+        played = played_at.get(node)
         if played is None or played.parts or played.chosen:
             text = convert_move_text(dialect.move_text(written, board), board, own, separator)
         else:
             move = played.move
             # a one-jump capture's full path is its short form: no ambiguity to look for
-            ambiguous = (
-                not full and len(move.path) > 2 and _short_capture_ambiguous(move, played)
-            )
+            ambiguous = not full and len(move.path) > 2 and _short_capture_ambiguous(move, played)
             text = move.notation(board, own, bool(full or ambiguous), separator)
-        if own == "algebraic" and not board_squares:
+        if rotated and own == "algebraic":
             text = dialect.move_text(text, board)  # back into the dialect's frame
         texts[node] = text
     return texts
@@ -264,7 +264,9 @@ class _MovetextAtoms(GameVisitor[list[str]]):
             atoms.append(_setup_atom(game.setup, self.options))
         atoms.extend(_comment_atoms(game.comments_after))
         atoms.extend(f"${nag}" for nag in game.nags)  # read from a game without moves
-        atoms.extend(_missing_commands(game))
+        missing = _missing_commands(game)
+        if missing:
+            atoms.append(missing)
 
     def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
         """Setup, move number, comments before, move + strength, NAGs, comments after. The
@@ -278,14 +280,24 @@ class _MovetextAtoms(GameVisitor[list[str]]):
             label = number.label(resumed=interrupted or bool(node.comments_before))
         else:
             label = node.move_number
-        move = [*_comment_atoms(node.comments_before), options.move(node) + (node.strength or "")]
+        text = options.move(node)
+        if node.strength:
+            text += node.strength
+        before = node.comments_before
+        move = [*_comment_atoms(before), text] if before else [text]
         if label:  # an escape line starts its own line right after the number
             move[0] = f"{label}{'' if move[0].startswith(chr(10)) else ' '}{move[0]}"
         atoms.extend(move)
-        atoms.extend(f"${nag}" for nag in node.nags)
-        atoms.extend(_comment_atoms(node.comments_after))
-        atoms.extend(_missing_commands(node))
-        self.interrupted = _interrupts(node)
+        if node.nags:
+            atoms.extend(f"${nag}" for nag in node.nags)
+        after = node.comments_after
+        if after:
+            atoms.extend(_comment_atoms(after))
+        missing = _missing_commands(node)
+        if missing:
+            atoms.append(missing)
+        # text written after the move calls for ``N...`` before the next move
+        self.interrupted = bool(after or missing)
 
     def begin_variation(self, node: GameNode) -> None:
         self.atoms.append("(")
@@ -297,11 +309,6 @@ class _MovetextAtoms(GameVisitor[list[str]]):
 
     def end_game(self) -> list[str]:
         return self.atoms
-
-
-def _interrupts(node: GameNode) -> bool:
-    """True when text written after the move calls for ``N...`` before the next move."""
-    return bool(node.comments_after) or bool(_missing_command_texts(node))
 
 
 def _setup_atom(fen: str, options: _Options) -> str:
@@ -340,10 +347,10 @@ def _missing_command_texts(node: GameNode) -> list[str]:
     return missing
 
 
-def _missing_commands(node: GameNode) -> Iterator[str]:
+def _missing_commands(node: GameNode) -> str:
+    """One comment carrying the commands no comment of the node carries, or ""."""
     texts = _missing_command_texts(node)
-    if texts:
-        yield "{" + "".join(texts) + "}"
+    return "{" + "".join(texts) + "}" if texts else ""
 
 
 def _glue_parentheses(atoms: Iterable[str]) -> list[str]:
