@@ -41,6 +41,10 @@ _TAG = (
     r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
 )
+# A header's run of two or more well-formed tags (``[Name "value"]``, blanks between): one
+# match for all of them, split by ``_QUOTED_TAG_PARTS`` into what ``_TAG`` reads in each.
+_QUOTED_TAG = r'\[[^\S\r\n]*[^\W\d]\w*[^\S\r\n]*"[^"\r\n]*"[^\S\r\n]*\]'
+_QUOTED_TAG_PARTS = re.compile(r'\[[^\S\r\n]*([^\W\d]\w*)[^\S\r\n]*"([^"\r\n]*)"')
 # A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
 # ending with its line's trailing spaces: one match for a good part of a game's movetext. The
 # run is bounded (the regex engine keeps state per repetition): a longer one is several
@@ -59,6 +63,7 @@ MAX_GAME_CHARS = 8 << 20
 _SCAN = re.compile(
     r"(?P<comment>\{)"
     r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
+    rf"|(?P<tags>{_QUOTED_TAG}(?:\s+{_QUOTED_TAG})+)"
     rf"|(?P<tag>{_TAG})"
     r"|(?P<open>\()|(?P<close>\))"
     rf"|(?P<result>{_RESULT_WORD})"
@@ -503,14 +508,17 @@ class _Splitter:
                 self._reopen()
             else:
                 released, self.held = self.held[0], None
-        if kind == "tag":
+        if kind == "tag" or kind == "tags":
             if self.game_start is not None and self.body:
                 released = self._close(self.content_end)
             self._open(start)
-            quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
-            if quoted is None:
-                quoted = tag_value((match.group("bare") or "").strip())[0]
-            self.tags.append((match.group("name"), quoted))
+            if kind == "tags":  # each one as the "tag" token reads it, in one step
+                self.tags.extend(_QUOTED_TAG_PARTS.findall(match.group()))
+            else:
+                quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
+                if quoted is None:
+                    quoted = tag_value((match.group("bare") or "").strip())[0]
+                self.tags.append((match.group("name"), quoted))
         elif kind in ("comment", "linecomment"):
             self._open(start)
             self.body = self.body or bool(self.tags)
