@@ -376,6 +376,16 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
     current = ""
     column = 0
     for atom in atoms:
+        if "\n" not in atom:  # the common atom: one line
+            if current and column + 1 + len(atom) > width:
+                lines.append(current)
+                current, column = atom, len(atom)
+            elif current:
+                current += " " + atom
+                column += 1 + len(atom)
+            else:
+                current, column = atom, len(atom)
+            continue
         if atom.startswith("\n"):  # starts a line of its own (an escape line)
             if current:
                 lines.append(current)
