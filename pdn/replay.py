@@ -25,7 +25,7 @@ read).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -42,7 +42,7 @@ from pdn.drawrules import DrawEvent, DrawProfile, DrawTracker, material_of, prof
 from pdn.errors import FenError, NotReplayedError
 from pdn.findings import Code, Finding, Severity, quoted
 from pdn.geometry import Notation
-from pdn.movegen import Move
+from pdn.movegen import Move  # at run time: a named tuple's field type (mypyc)
 from pdn.numbering import NULL_SETUP, Numbering
 from pdn.position import Position, other_side, side_name
 from pdn.resolve import Resolution, resolve
@@ -226,28 +226,41 @@ def audit(
     return audited(game, variant=variant, rules=rules).findings
 
 
-@dataclass
 class _Line:
-    """Replay state of one line at the node about to be replayed."""
+    """Replay state of one line at the node about to be replayed.
 
-    node: GameNode
-    position: Position
-    tracker: DrawTracker
-    ply: int  # plies from the root before ``node``
-    numbering: Numbering  # the line's move numbers (restarted at setups)
-    number_offset: int = 0  # written minus expected, after a reported mismatch
-    joined: int = 0  # written parts of split captures joined into earlier plies
-    # colour -> (square of the king that made the side's last moves, how many in a row)
-    king_runs: dict[str, tuple[int, int]] = field(default_factory=dict)
-    ended: str | None = None  # why the game was over, when it was
-    after_end_reported: bool = False
-    main: bool = False
+    A plain class, not a dataclass: mypyc evaluates a dataclass's field types when the module
+    loads, and ``GameNode`` is imported for type checking only (see ``pdn.detect.PrefixPly``).
+    """
+
+    def __init__(
+        self,
+        node: GameNode,
+        position: Position,
+        tracker: DrawTracker,
+        ply: int,
+        numbering: Numbering,
+    ) -> None:
+        self.node = node
+        self.position = position
+        self.tracker = tracker
+        self.ply = ply  # plies from the root before ``node``
+        self.numbering = numbering  # the line's move numbers (restarted at setups)
+        self.number_offset = 0  # written minus expected, after a reported mismatch
+        self.joined = 0  # written parts of split captures joined into earlier plies
+        # colour -> (square of the king that made the side's last moves, how many in a row)
+        self.king_runs: dict[str, tuple[int, int]] = {}
+        self.ended: str | None = None  # why the game was over, when it was
+        self.after_end_reported = False
+        self.main = False
 
     def fork(self, node: GameNode) -> _Line:
         """A side line from ``node``: this line's state, with its own tracker and king runs."""
-        return replace(
-            self, node=node, tracker=self.tracker.copy(), king_runs=dict(self.king_runs), main=False
-        )
+        side = _Line(node, self.position, self.tracker.copy(), self.ply, self.numbering)
+        side.number_offset, side.joined = self.number_offset, self.joined
+        side.king_runs = dict(self.king_runs)
+        side.ended, side.after_end_reported = self.ended, self.after_end_reported
+        return side
 
 
 class _Replayer:
