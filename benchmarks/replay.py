@@ -5,6 +5,7 @@ Run from the repository root (the corpus is ../shared/corpus):
     benchmarks/.venv-peers/bin/python benchmarks/replay.py            # best of 3
     benchmarks/.venv-peers/bin/python benchmarks/replay.py --repeat 5 --slow-plies 3000
     .venv/bin/python benchmarks/replay.py --profile                   # where audit's time goes
+    benchmarks/.venv-peers/bin/python benchmarks/replay.py --compiled .ci/venv-compiled/bin/python
 
 The games: main lines of the International, Russian and Brazilian corpus files that start
 from the initial position and that pdn replays without an irregular move (so every library
@@ -24,6 +25,9 @@ numbers for algebraic squares. This rewriting happens before any timing.
 Plies a peer refuses (it raises) end that game for it and are counted in the notes.
 The peers run in ``benchmarks/.venv-peers`` (``bash benchmarks/setup-peers.sh``) through a
 subprocess; without it the pdn numbers are printed alone.
+``--compiled PYTHON`` also times pdn's two rows in a subprocess of ``PYTHON``, an interpreter
+with the compiled build installed (``tools/build_compiled.py``; ``.ci/run`` leaves one in
+``.ci/venv-compiled``), rows marked ``(compiled)``: both builds in one run, same games.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 from functools import partial
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -239,6 +244,19 @@ def pydraughts_main(moves: Moves, repeat: int, slow_plies: int) -> dict[str, lis
     return found
 
 
+def compiled_rows(python: str, repeat: int) -> dict[str, dict[str, list[object]]]:
+    """pdn's rows timed by ``python``, which must import the compiled build (it loads the same
+    games itself; loading is not timed)."""
+    command = [python, __file__, "--pdn-rows", "--repeat", str(repeat)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode:
+        sys.exit(f"--compiled {python} failed: {done.stderr.strip().splitlines()[-1:]}")
+    found = json.loads(done.stdout)
+    if not found["module"].endswith(tuple(EXTENSION_SUFFIXES)):
+        sys.exit(f"--compiled {python} imports the pure code ({found['module']})")
+    return {f"{row} (compiled)": by_variant for row, by_variant in found["rows"].items()}
+
+
 def peer_rows(moves: Moves, repeat: int, slow_plies: int) -> dict[str, dict[str, list[object]]]:
     python = PEERS / "bin" / "python"
     if not python.exists():
@@ -274,7 +292,7 @@ def peer_rows(moves: Moves, repeat: int, slow_plies: int) -> dict[str, dict[str,
 def table(rows: dict[str, dict[str, list[object]]], repeat: int) -> None:
     base = rows["pdn audit"]
     print(f"plies per CPU second, best of {repeat}; x audit = plies/s / pdn audit's plies/s")
-    print(f"{'replayer':17} {'variant':14} {'plies':>7} {'plies/s':>9} {'x audit':>7}  notes")
+    print(f"{'replayer':28} {'variant':14} {'plies':>7} {'plies/s':>9} {'x audit':>7}  notes")
     for row, by_variant in rows.items():
         for name, (plies, seconds, note) in by_variant.items():
             assert isinstance(plies, int) and isinstance(seconds, float)
@@ -282,7 +300,7 @@ def table(rows: dict[str, dict[str, list[object]]], repeat: int) -> None:
             audit_plies, audit_seconds = base[name][0], base[name][1]
             assert isinstance(audit_plies, int) and isinstance(audit_seconds, float)
             ratio = rate / (audit_plies / audit_seconds)
-            print(f"{row:17} {name:14} {plies:7d} {rate:9.0f} {ratio:7.2f}  {note}")
+            print(f"{row:28} {name:14} {plies:7d} {rate:9.0f} {ratio:7.2f}  {note}")
 
 
 def profile(games: dict[str, list[Game]]) -> None:
@@ -307,6 +325,12 @@ def main() -> None:
     )
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--no-peers", action="store_true", help="time pdn alone")
+    parser.add_argument(
+        "--compiled",
+        metavar="PYTHON",
+        help="also time pdn with this interpreter, which has the compiled build installed",
+    )
+    parser.add_argument("--pdn-rows", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--peer", choices=("pydraughts", "py-draughts"), help=argparse.SUPPRESS)
     parser.add_argument("moves", nargs="?", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -324,6 +348,13 @@ def main() -> None:
         profile(games)
         return
     rows = pdn_rows(games, args.repeat)
+    if args.pdn_rows:
+        import pdn.position
+
+        print(json.dumps({"module": pdn.position.__file__, "rows": rows}))
+        return
+    if args.compiled:
+        rows.update(compiled_rows(args.compiled, args.repeat))
     if not args.no_peers:
         rows.update(peer_rows(peer_moves, args.repeat, args.slow_plies))
     table(rows, args.repeat)
