@@ -246,9 +246,11 @@ def pydraughts_main(moves: Moves, repeat: int, slow_plies: int) -> dict[str, lis
 
 def compiled_rows(python: str, repeat: int) -> dict[str, dict[str, list[object]]]:
     """pdn's rows timed by ``python``, which must import the compiled build (it loads the same
-    games itself; loading is not timed)."""
+    games itself; loading is not timed). PYTHONPATH is not passed on: it would put a source
+    tree before the compiled package."""
     command = [python, __file__, "--pdn-rows", "--repeat", str(repeat)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if done.returncode:
         sys.exit(f"--compiled {python} failed: {done.stderr.strip().splitlines()[-1:]}")
     found = json.loads(done.stdout)
