@@ -191,7 +191,7 @@ def find_duplicates(entries: Iterable[Entry], initial_keys: frozenset[int]) -> F
 def _group(copies: list[Entry]) -> Group:
     kept = max(copies, key=lambda entry: entry.richness)  # first of the richest
     group = Group(copies, kept)
-    have = {name: value for name, value in reversed(kept.tags)}
+    have = dict(reversed(kept.tags))
     values: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for copy in copies:
         seen = set()

@@ -512,7 +512,7 @@ def _replay_prefix(
             if resolution.move is None or resolution.code is not None:
                 return plies, False
             after = position.play(resolution.move)
-        except Exception:  # an engine failure counts as "does not play the moves"
+        except Exception:  # noqa: BLE001 -- an engine failure counts as "does not play the moves"
             return plies, False
         prefix.append(PrefixPly(node, text, position, resolution.move, after))
         position = after

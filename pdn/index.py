@@ -73,35 +73,39 @@ CREATE INDEX findings_game ON findings(game_id);
 _TABLES = ("findings", "materials", "positions", "games", "files")
 
 
-class IndexError_(Exception):
+class UnusableIndexError(Exception):
     """A database that cannot be used as a pdn index; ``str(error)`` says why and what to do."""
 
 
-class OldIndex(IndexError_):
+class OldIndexError(UnusableIndexError):
     """An index of an older schema version (``pdn index`` rebuilds it)."""
 
 
 def open_index(path: str, *, create: bool = False, rebuild_old: bool = False) -> sqlite3.Connection:
     """The index at ``path``. ``create``: a missing or empty file becomes a new index.
     ``rebuild_old``: an index of an older schema is emptied and recreated (its files are
-    indexed again by the caller). Raises ``IndexError_`` (``OldIndex``) otherwise."""
+    indexed again by the caller). Raises ``UnusableIndexError`` (``OldIndexError``) otherwise."""
     if not create and not os.path.exists(path):
-        raise IndexError_(f"{path}: no such index (build one with: pdn index {path} PATH...)")
+        raise UnusableIndexError(
+            f"{path}: no such index (build one with: pdn index {path} PATH...)"
+        )
     try:
         db = sqlite3.connect(path)
         application = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     except sqlite3.DatabaseError as error:
-        raise IndexError_(f"{path}: not a pdn index (SQLite says: {error})") from None
+        raise UnusableIndexError(f"{path}: not a pdn index (SQLite says: {error})") from None
     if application == 0 and version == 0 and tables == 0:
         if not create:
             db.close()
-            raise IndexError_(f"{path}: empty database (build it with: pdn index {path} PATH...)")
+            raise UnusableIndexError(
+                f"{path}: empty database (build it with: pdn index {path} PATH...)"
+            )
         _create(db)
     elif application != APPLICATION_ID:
         db.close()
-        raise IndexError_(f"{path}: an SQLite database, but not a pdn index")
+        raise UnusableIndexError(f"{path}: an SQLite database, but not a pdn index")
     elif version != SCHEMA_VERSION:
         if version < SCHEMA_VERSION and rebuild_old:
             _drop(db)
@@ -109,7 +113,7 @@ def open_index(path: str, *, create: bool = False, rebuild_old: bool = False) ->
         else:
             db.close()
             age = "an older" if version < SCHEMA_VERSION else "a newer"
-            error_type = OldIndex if version < SCHEMA_VERSION else IndexError_
+            error_type = OldIndexError if version < SCHEMA_VERSION else UnusableIndexError
             raise error_type(
                 f"{path}: index built by {age} pdn (schema {version}, this pdn reads "
                 f"{SCHEMA_VERSION}); rebuild it with: pdn index {path} PATH..."

@@ -626,8 +626,7 @@ class Rules:
                     if straight:
                         expand(path + (landings[0],), caps2, taken2, straight)
                 else:
-                    for land in landings:
-                        sequences.append((path + (land,), caps2, taken2, True))
+                    sequences.extend((path + (land,), caps2, taken2, True) for land in landings)
 
         following = king_options(path[-1], taken, arrived, -1, -1)
         if following:

@@ -353,9 +353,11 @@ def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
         f"(?:{move}(?P<_MOVE2>{regex['MOVE']}))?"
     )
     alternatives = [f"(?P<_NUMBERED>{numbered})"]
-    for terminal in terminals:
-        if terminal.name != "WHITESPACE":
-            alternatives.append(f"(?P<{terminal.name}>{regex[terminal.name]})")
+    alternatives.extend(
+        f"(?P<{terminal.name}>{regex[terminal.name]})"
+        for terminal in terminals
+        if terminal.name != "WHITESPACE"
+    )
     alternatives.append(rf"(?P<_STRAY>(?!{whitespace})[\s\S])")
     pattern = re.compile(f"(?:{whitespace})?(?:{'|'.join(alternatives)})")
     return pattern, frozenset(parser.ignore_tokens)
@@ -416,7 +418,7 @@ def _fast_items(text: str) -> list[Item] | None:
 
 # -- record builder -------------------------------------------------------------------------
 _TAG_NAME = re.compile(r"[^\W\d]\w*")
-_SETUP_FEN = re.compile(r'FEN\s*"([^"]*)"?', re.I)
+_SETUP_FEN = re.compile(r'FEN\s*"([^"]*)"?', re.IGNORECASE)
 _LEADING_ZEROS = re.compile(r"(?<![\d])0+(?=\d)")
 _normal_moves: dict[str, str] = {}
 

@@ -265,8 +265,10 @@ class GameNode:
                 numbering = _visit(visitor, main, ply + 1, numbering)
                 if alternatives:
                     stack.append((True, main, ply + 1, numbering))
-                    for alternative in reversed(alternatives):
-                        stack.append((False, alternative, ply + 1, before))
+                    stack.extend(
+                        (False, alternative, ply + 1, before)
+                        for alternative in reversed(alternatives)
+                    )
                     break
                 node, ply = main, ply + 1
         if game is not None:
@@ -423,7 +425,7 @@ class Game(GameNode):
             cached: tuple[tuple[str | None, str | None], Replay] | None = self._replayed
         except AttributeError:  # not replayed yet
             cached = None
-        reuse = variant is None and rules is None or cached is not None and cached[0] == key
+        reuse = (variant is None and rules is None) or (cached is not None and cached[0] == key)
         if cached is not None and not fresh and reuse:
             return cached[1]
         from pdn.replay import replay

@@ -400,8 +400,9 @@ class _Replayer:
         while node is not None:
             parent = node.parent
             if parent is not None and len(parent.variations) > 1 and parent.variations[0] is node:
-                for alternative in reversed(parent.variations[1:]):
-                    stack.append(line.fork(alternative))
+                stack.extend(
+                    line.fork(alternative) for alternative in reversed(parent.variations[1:])
+                )
             last = self._replay_node(line, node)
             if last is None:
                 if line.main:
@@ -452,7 +453,7 @@ class _Replayer:
             if self.counts_king_runs:
                 self._check_king_run(line, node, ply, move)
             line.position = before.play(move) if after is None else after
-        except Exception as error:  # an engine bug must not stop a batch: report it
+        except Exception as error:  # noqa: BLE001 -- an engine bug must not stop a batch: report it
             self._at(node, ply, "internal-error", f"{INTERNAL_ERROR} while replaying: {error!r}")
             return None
         line.ply = ply

@@ -174,9 +174,11 @@ class ReportPage:
         """The whole page as one string."""
         boards = sorted(self.boards, key=repr)
         parts = [
-            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
-            '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
-            f"<title>{text(self.title)}</title><style>{_CSS}</style></head><body>",
+            (
+                '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"/>'
+                '<meta name="viewport" content="width=device-width, initial-scale=1"/>'
+                f"<title>{text(self.title)}</title><style>{_CSS}</style></head><body>"
+            ),
             definitions(boards, xmlns=False),
             f"<header><h1>{text(self.title)}</h1>{self._totals()}</header>",
             self._filters() if self.card_count else "",

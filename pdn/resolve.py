@@ -22,6 +22,7 @@ Decisions (documented here, relied on by the audit):
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -520,7 +521,7 @@ def _capture_as_written(position: Position, squares: Sequence[int]) -> Move | No
         return None
     captured: list[int] = []
     promotes = False
-    for start, end in zip(squares, squares[1:], strict=False):
+    for start, end in itertools.pairwise(squares):
         if end != from_square and position.piece_at(end) is not None:
             return None
         blockers = [

@@ -162,8 +162,11 @@ class Diagram:
                 f'x="{_num(at[0])}" y="{_num(at[1])}" width="{self.width}" height="{self.height}"'
             )
         parts = [
-            f'<svg{namespace} class="pdn-board" viewBox="0 0 {self.width} {self.height}" {size} '
-            f'role="img" aria-label="{escape(self.label or "draughts board")}">'
+            (
+                f'<svg{namespace} class="pdn-board" '
+                f'viewBox="0 0 {self.width} {self.height}" {size} '
+                f'role="img" aria-label="{escape(self.label or "draughts board")}">'
+            )
         ]
         if defs:
             parts.append(definitions([(self.board, self.notation, self.flip)], hidden=False))
@@ -186,10 +189,11 @@ class Diagram:
         order = {"alternative": 0, "move": 1, "fault": 2}
         arrows = sorted(self.arrows, key=lambda arrow: order[arrow.kind])
         crossed = {square: arrow.kind for arrow in arrows for square in arrow.captures}
-        for square in sorted(crossed):
-            parts.append(_capture_mark(*self.corner(square), square, crossed[square]))
-        for arrow in arrows:
-            parts.append(self._arrow(arrow))
+        parts.extend(
+            _capture_mark(*self.corner(square), square, crossed[square])
+            for square in sorted(crossed)
+        )
+        parts.extend(self._arrow(arrow) for arrow in arrows)
         if self.caption:
             baseline = TOP + SQUARE * self.board.height + MARGIN + CAPTION - 1.6
             for line in self.caption.splitlines():
@@ -252,9 +256,11 @@ def sheet(
     rows = -(-len(diagrams) // columns)
     height = heading + rows * cell_height + TOP
     parts = [
-        f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {height}" width="{_num(width * scale)}" '
-        f'height="{_num(height * scale)}" font-family="sans-serif">'
-        f'<rect width="{width}" height="{height}" fill="#fff"/>',
+        (
+            f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {height}" width="{_num(width * scale)}" '
+            f'height="{_num(height * scale)}" font-family="sans-serif">'
+            f'<rect width="{width}" height="{height}" fill="#fff"/>'
+        ),
         definitions(
             [(diagram.board, diagram.notation, diagram.flip) for diagram in diagrams],
             hidden=False,
@@ -306,9 +312,11 @@ def _empty_board(board: Board, notation: Notation, flip: bool, key: str) -> str:
     width, height = SQUARE * board.width, SQUARE * board.height
     all_squares = board.all_squares
     parts = [
-        f'<g id="{key}" font-family="sans-serif">'
-        f'<rect x="{MARGIN}" y="{TOP}" width="{width}" height="{height}" '
-        f'fill="{DARK if all_squares else LIGHT}"/>'
+        (
+            f'<g id="{key}" font-family="sans-serif">'
+            f'<rect x="{MARGIN}" y="{TOP}" width="{width}" height="{height}" '
+            f'fill="{DARK if all_squares else LIGHT}"/>'
+        )
     ]
     for file in range(board.width):
         for rank in range(board.height):
@@ -416,4 +424,4 @@ def _capture_mark(x: int, y: int, square: int, kind: ArrowKind) -> str:
 def _num(value: float) -> str:
     """A coordinate with at most one decimal, no trailing ``.0`` (deterministic, short)."""
     text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    return text.removesuffix(".0")

@@ -133,7 +133,7 @@ def fix_span(span: Span, settings: Settings) -> Fixed:
         return Fixed(_own_text(game.raw), [], True)
     try:
         repaired = repair(game, settings.repair)
-    except Exception as error:  # a bug of a repair must neither stop the batch nor lose the game
+    except Exception as error:  # noqa: BLE001 -- a bug of a repair must neither stop the batch nor lose the game
         source = game.source
         note = f"internal error, game copied unchanged: {error!r}"
         failed = Change(INTERNAL, None, None, None, file=source.file, game=source.game, note=note)
@@ -305,7 +305,7 @@ def _fix_to(output: str, paths: list[str], fixing: _Run) -> None:
             written = fixing.emit(fixed, stream, written)
 
 
-class _Unchanged(Exception):
+class _UnchangedInputError(Exception):
     """Raised inside ``atomic_output`` to drop the temporary file of an unchanged input."""
 
 
@@ -320,9 +320,9 @@ def _fix_in_place(path: str, fixing: _Run) -> None:
             for fixed in _fixed_games([path], fixing):
                 written = fixing.emit(fixed, stream, written)
             if fixing.summary.changed_games == changed_before:
-                raise _Unchanged
+                raise _UnchangedInputError
             if not fixing.args.no_backup:
                 shutil.copy2(path, path + ".bak")
-    except _Unchanged:
+    except _UnchangedInputError:
         return
     fixing.rewritten.append(path)

@@ -44,12 +44,12 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Update the index; counts to stderr; 0, or 2 when the index or a path is unusable."""
-    from pdn.index import IndexError_, open_index, summary, update
+    from pdn.index import UnusableIndexError, open_index, summary, update
 
     started = time.perf_counter()
     try:
         db = open_index(args.database, create=True, rebuild_old=True)
-    except IndexError_ as error:
+    except UnusableIndexError as error:
         print(f"pdn index: {error}", file=sys.stderr)
         return EXIT_USAGE
     with db:

@@ -54,12 +54,12 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search the index; results on stdout; 0, or 2 for a bad index or filter."""
-    from pdn.index import IndexError_, open_index, search
+    from pdn.index import UnusableIndexError, open_index, search
 
     try:
         criteria = criteria_from(args)
         db = open_index(args.database)
-    except (ValueError, IndexError_) as error:
+    except (ValueError, UnusableIndexError) as error:
         print(f"pdn search: {error}", file=sys.stderr)
         return EXIT_USAGE
     with db:
