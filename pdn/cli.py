@@ -30,7 +30,7 @@ from pdn.commands import (
     stats,
 )
 from pdn.commands import list as list_verb
-from pdn.exitcodes import EXIT_OK, EXIT_USAGE
+from pdn.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 #: Verb modules, in the order ``pdn --help`` lists them (each: ``add_parser``, ``run``).
 VERBS = (
@@ -103,7 +103,7 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("pdn: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
 
 
 @contextlib.contextmanager

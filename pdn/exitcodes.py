@@ -1,6 +1,7 @@
 """Exit codes of the ``pdn`` command (DESIGN.md), and the one wording of a path failure.
 
-0 clean, 1 findings of severity error (``--strict``: also warnings), 2 usage or I/O failure.
+0 clean, 1 findings of severity error (``--strict``: also warnings), 2 usage or I/O failure,
+130 interrupted (Ctrl-C, as shells report a SIGINT).
 The verbs (``pdn.commands``) and the command (``pdn.cli``) import them from here, so no verb
 imports the command that imports it.
 """
@@ -13,6 +14,7 @@ import sys
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 def path_error(verb: str, error: OSError, path: str | None = None) -> int:

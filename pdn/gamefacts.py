@@ -18,7 +18,7 @@ from pdn.reader import parse_span
 from pdn.record import Game
 from pdn.replay import replay
 from pdn.scan import Span
-from pdn.tags import outcome_of
+from pdn.tags import outcome_of, tag_value
 from pdn.zobrist import line_keys
 
 #: Finding codes that make a main-line move irregular (the line does not replay legally).
@@ -59,8 +59,9 @@ class GameFacts:
     richness: int
 
     def tag(self, name: str) -> str | None:
-        """The first value of tag ``name``, or ``None``."""
-        return next((value for tag, value in self.tags if tag == name), None)
+        """The first value of tag ``name`` by ``pdn.tags``' one lookup rule (any case, then
+        its dialect names: ``Bianco`` for ``White``), or ``None``. O(tags)."""
+        return tag_value(self.tags, name, aliases=True)
 
     @property
     def winner(self) -> str | None:

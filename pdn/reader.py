@@ -40,8 +40,8 @@ from pdn.scan import (
     COSMETIC_TAG_PROBLEMS,
     Span,
     iter_spans,
+    read_tag_value,
     span_of_text,
-    tag_value,
 )
 
 Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
@@ -482,7 +482,7 @@ def parse_any_tag(token: str) -> tuple[str, str, list[str]]:
     closed = rest.endswith("]")
     rest = (rest[:-1] if closed else rest).strip()
     problems = [] if closed else [f"tag {name} is not closed with ']'"]
-    value, problem = tag_value(rest)
+    value, problem = read_tag_value(rest)
     if problem is not None:
         problems.append(f"tag {name}{problem}")
     return name, value, problems

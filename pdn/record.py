@@ -311,7 +311,7 @@ class GameNode:
         """The position this node's move is played from (the root: the start position), like
         python-chess's ``node.parent.board()``. From the game's cached replay
         (``Game.replayed()``; the first question replays the whole game once, then O(depth)).
-        Raises ``pdn.replay.NotReplayedError`` when the replay did not reach this node (its
+        Raises ``pdn.errors.NotReplayedError`` when the replay did not reach this node (its
         line stopped at an unplayable move or setup), ``TypeError`` for a node without a
         ``Game`` root.
 

@@ -120,11 +120,11 @@ class Span:
         return count
 
 
-#: Endings of ``tag_value`` problems that read the value as meant (cosmetic deviations).
+#: Endings of ``read_tag_value`` problems that read the value as meant (cosmetic deviations).
 COSMETIC_TAG_PROBLEMS = (" has no value", "is not in double quotes")
 
 
-def tag_value(raw: str) -> tuple[str, str | None]:
+def read_tag_value(raw: str) -> tuple[str, str | None]:
     """The value of a tag from its raw text between the name and ``]`` (stripped), and what is
     wrong with it (``None`` when well formed). The one unescape of the package: the scanner's
     ``Span.tags`` and the reader's ``Game.tags`` both come from here. O(len(raw)).
@@ -517,7 +517,7 @@ class _Splitter:
             else:
                 quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
                 if quoted is None:
-                    quoted = tag_value((match.group("bare") or "").strip())[0]
+                    quoted = read_tag_value((match.group("bare") or "").strip())[0]
                 self.tags.append((match.group("name"), quoted))
         elif kind in ("comment", "linecomment"):
             self._open(start)

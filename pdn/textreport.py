@@ -1,7 +1,7 @@
 """Findings as compiler-style text lines, for people: what to show and each repeat once.
 
 ``TextReport`` takes the findings of one file after another (in file order) and writes the
-lines of each file when the next file starts or at ``close()``. ``info`` findings are shown
+lines of each file when the next file starts or at ``flush()``. ``info`` findings are shown
 only when ``verbose``. A finding repeated across the games of a file (same code, severity and
 message, e.g. the same inference for every game) is one line: the first place, then the count
 and the games, ``(games 3-57, 55 games)``; repeats inside one game keep their own lines.

@@ -1,7 +1,8 @@
 """Game records out: PDN text (numeric or algebraic, wrapped) and JSON objects.
 
-``write_game`` is lossless by default: ``read_game(write_game(game)) == game`` (moves, move
-numbers, comments, NAGs, strengths, setups, variations, tags and terminator as recorded).
+``write_game`` is lossless by default: ``read_game(write_game(game)).same_record(game)``
+(moves, move numbers, comments, NAGs, strengths, setups, variations, tags and terminator as
+recorded).
 Options convert on the way out: ``notation`` rewrites squares and capture separators for the
 variant's board, ``move_numbers="renumber"`` writes standard numbers, ``results="variant"``
 spells results in the variant's own style (never changing who won). Rewritten moves come from

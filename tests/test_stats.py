@@ -65,3 +65,24 @@ def test_terminal_tables(capsys: pytest.CaptureFixture[str], games: Path) -> Non
 def test_unreadable_path_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["stats", str(tmp_path / "missing.pdn")]) == 2
     assert "missing.pdn" in capsys.readouterr().err
+
+
+def test_tags_are_found_in_any_case_and_under_their_italian_names(tmp_path: Path) -> None:
+    """``GameFacts.tag`` follows ``pdn.tags``' one lookup rule, so ``stats`` and ``index``
+    see the players of ``[white "..."]`` and ``[Bianco "..."]`` as ``check`` does."""
+    from pdn.gamefacts import game_facts
+    from pdn.scan import iter_spans
+
+    path = tmp_path / "cases.pdn"
+    path.write_text(
+        '[white "Sijbrands"]\n[BLACK "Baba"]\n[Event "x"]\n1. 32-28 *\n\n'
+        '[Bianco "Rossi"]\n[Nero "Verdi"]\n1. 22-18 *\n',
+        encoding="utf-8",
+    )
+    first, second = (game_facts(span) for span in iter_spans(path))
+    assert (first.tag("White"), first.tag("Black"), first.tag("event")) == (
+        "Sijbrands",
+        "Baba",
+        "x",
+    )
+    assert (second.tag("White"), second.tag("Black")) == ("Rossi", "Verdi")

@@ -25,7 +25,7 @@ from typing import IO, Any
 from pdn.atomic import atomic_output
 from pdn.batch import PathError, expand_paths, map_paths
 from pdn.commands import arguments
-from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.exitcodes import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from pdn.findings import CODES
 from pdn.geometry import Notation
 from pdn.reader import parse_span
@@ -271,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"pdn fix: interrupted; {fixing.untouched()}", file=sys.stderr)
-        return 130  # as pdn.cli answers an interrupt
+        return EXIT_INTERRUPTED
     for line in fixing.summary.lines():
         print(line, file=sys.stderr)
     summary = fixing.summary
