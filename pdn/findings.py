@@ -61,6 +61,9 @@ CODES: dict[Code, Severity] = {
 }
 
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
+#: Codes of a written move the rules do not allow as played (``fix`` cuts at the first one,
+#: the report's card lists the legal moves instead).
+IRREGULAR_CODES: frozenset[Code] = frozenset({"illegal-move", "missed-capture", "capture-rule"})
 
 #: Characters of the file's own text a message quotes, at most.
 QUOTE_LIMIT = 80

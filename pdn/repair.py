@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pdn.detect import STANDARD, detect_dialect, start_position
 from pdn.drawrules import profile_for
 from pdn.errors import FenError
-from pdn.findings import Finding, Place
+from pdn.findings import IRREGULAR_CODES, Finding, Place
 from pdn.position import Position
 from pdn.replay import INTERNAL_ERROR, Replay, replay
 from pdn.resolve import resolve
@@ -59,8 +59,6 @@ from pdn.variants import VARIANTS, Variant
 if TYPE_CHECKING:
     from pdn.record import Game, GameNode
 
-#: Codes whose first main-line finding ``cut_irregular`` cuts at.
-IRREGULAR_CODES = frozenset({"illegal-move", "missed-capture", "capture-rule"})
 #: Readings of the rest of a line followed at once when later moves are ambiguous too.
 MAX_READINGS = 16
 #: Every fix name, with the finding codes it answers (the first one names its changes).

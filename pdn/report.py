@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from pdn.batch import common_folder
 from pdn.drawrules import DrawTracker, profile_for
 from pdn.errors import NotReplayedError
-from pdn.findings import CODES, SEVERITY_RANK, Finding
+from pdn.findings import CODES, IRREGULAR_CODES, SEVERITY_RANK, Finding
 from pdn.gameview import game_tag, game_title
 from pdn.geometry import Notation
 from pdn.numbering import Numbering
@@ -63,8 +63,6 @@ BOARD_PIXELS = 300
 SUMMARY_FILES = 30
 #: Codes whose card shows the board after the ply (where a rule expired, the final position).
 AFTER_CODES = frozenset({"move-limit", "repetition", "result"})
-#: Codes whose card lists the legal moves instead of the written one.
-IRREGULAR_CODES = frozenset({"illegal-move", "missed-capture", "capture-rule"})
 SEVERITIES = ("error", "warning", "info")
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
 #: Header-level codes whose card shows the game's start (fen) or final (result) position.
