@@ -18,8 +18,10 @@ Cost: one replay of every written move, each resolved by ``resolve`` (the writte
 moves; the whole legal list only to diagnose an irregular move); the main-line plies variant
 inference already replayed in the chosen variant are taken from it
 (``pdn.detect.detect_variant_replayed``), not resolved again; one small ``Played`` record per
-move node for ``replay`` (``audited``, what ``pdn check`` runs, keeps only the few its checks
-read).
+move node for ``replay``. Two lighter runs of the same replay: ``audited`` (what ``pdn check``
+runs) keeps only the few ``Played`` records its checks read; ``played_moves`` (what the writer
+runs to rewrite moves) keeps every record and skips all that only findings read (tags, move
+numbers, draw rules, Frisian king runs, the result, the words of a finding).
 """
 
 from __future__ import annotations
@@ -59,6 +61,11 @@ INTERNAL_ERROR = "internal error"
 DISAMBIGUATION_PLIES = 12
 #: Legal alternatives named in a finding message, at most.
 MAX_ALTERNATIVES = 8
+
+#: What a replay keeps: ``"all"`` (``replay``); ``"findings"`` (``audited``: only the
+#: ``Played`` records a check reads); ``"moves"`` (``played_moves``: every ``Played`` record,
+#: no findings, none of the bookkeeping that only findings read).
+Keep = Literal["all", "findings", "moves"]
 
 _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
 _SEPARATOR = re.compile(r"[-x:]")
@@ -211,9 +218,32 @@ def audited(game: Game, *, variant: Variant | str | None = None, rules: str | No
     """``replay(game)``'s variant, plies and findings without keeping what was played (no
     ``Played`` record, no main-line positions): what ``pdn check`` needs. Same arguments
     and the same findings as ``replay``; cheaper by the records."""
-    replayer = _Replayer(game, variant, rules, keep=False)
+    replayer = _Replayer(game, variant, rules, keep="findings")
     findings = replayer.run()
     return Audit(replayer.variant, replayer.plies, findings)
+
+
+class PlayedMoves:
+    """What ``played_moves`` keeps of a replay: the variant and dialect the game was read as
+    and the ``Played`` record of every replayed move node, as in ``Replay``. (A plain class:
+    a compiled named tuple or dataclass would need ``GameNode`` when the module loads.)"""
+
+    def __init__(self, variant: Variant, dialect: Dialect, played: dict[GameNode, Played]):
+        self.variant = variant
+        self.dialect = dialect
+        self.played = played
+
+
+def played_moves(
+    game: Game, *, variant: Variant | str | None = None, exact: bool = False
+) -> PlayedMoves:
+    """``replay(game)``'s variant, dialect and ``played`` (the same records, read the same
+    way) without the findings nor the bookkeeping only they read (tags, move numbers, draw
+    rules, king runs, the result, main-line positions): what the writer needs to rewrite
+    moves. Same ``variant`` and ``exact`` as ``replay``; cheaper by that bookkeeping."""
+    replayer = _Replayer(game, variant, None, exact=exact, keep="moves")
+    replayer.run()
+    return PlayedMoves(replayer.variant, replayer.dialect, replayer.played)
 
 
 def audit(
@@ -265,8 +295,9 @@ class _Line:
 
 class _Replayer:
     """One replay of one game (holds the variant, the profile, the findings, what was played).
-    ``keep=False`` keeps only what the findings need of what was played: the ``Played``
-    record of a move that has alternatives (a misplaced variation is checked against it)."""
+    ``keep`` (see ``Keep``): ``"findings"`` keeps only the ``Played`` records the findings
+    need (a move that has alternatives: a misplaced variation is checked against it);
+    ``"moves"`` reports nothing and skips what only findings read."""
 
     def __init__(
         self,
@@ -275,10 +306,12 @@ class _Replayer:
         rules: str | None,
         *,
         exact: bool = False,
-        keep: bool = True,
+        keep: Keep = "all",
     ) -> None:
         self.game = game
-        self.keep = keep
+        self.records = keep != "findings"  # a Played record for every move node
+        self.positions_kept = keep == "all"  # main-line positions and plies
+        self.audits = keep != "moves"  # findings, and the bookkeeping only they read
         override = Variant.from_name(variant) if isinstance(variant, str) else variant
         self.findings: list[Finding] = []
         self.variant_findings: list[Finding]
@@ -295,7 +328,8 @@ class _Replayer:
         self.gametype = override is None and bool((game.headers.get("GameType") or "").strip())
         self.board_hint: str | None = None  # said once, on the first main-line fault
         self.profile: DrawProfile = profile_for(self.variant, rules)
-        self.counts_king_runs = self.variant.king_move_limit is not None  # Frisian's limit
+        # Frisian's limit (findings only)
+        self.counts_king_runs = self.audits and self.variant.king_move_limit is not None
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
         self.plies = 0
         self.final: _Line | None = None  # the main line when it was replayed to its end
@@ -309,13 +343,15 @@ class _Replayer:
 
     # -- driver ---------------------------------------------------------------------------
     def run(self) -> list[Finding]:
-        for finding in self.header_findings:
-            self._header(finding)
-        self._check_tags()
+        if self.audits:
+            for finding in self.header_findings:
+                self._header(finding)
+            self._check_tags()
         start = self._start_position()
         if start is not None:
             self._replay(start)
-        self._check_result()
+        if self.audits:
+            self._check_result()
         # file order (variations are replayed after the main line); header findings first
         self.findings.sort(key=lambda finding: (finding.line or 0, finding.column or 0))
         return self.findings
@@ -332,6 +368,8 @@ class _Replayer:
         )
 
     def _at(self, node: GameNode, ply: int, code: Code, message: str) -> None:
+        if not self.audits:
+            return
         self.findings.append(
             Finding(
                 code,
@@ -369,6 +407,8 @@ class _Replayer:
             self._header(Finding("fen", f"FEN cannot be read as {self.variant.name}: {error}"))
             self.stopped = f"the start position cannot be read: {error}"
             return None
+        if not self.audits:
+            return position
         for problem in position.problems():
             self._header(Finding("fen", f"FEN impossible in {self.variant.name}: {problem}"))
         if not any(material_of(position)):
@@ -385,7 +425,7 @@ class _Replayer:
             first or self.game, start, tracker, 0, replace(numbering, start_turn=start.turn)
         )
         root.main = True
-        if self.keep:
+        if self.positions_kept:
             self.positions.append(start)
         if first is None:
             self.final = root
@@ -423,7 +463,7 @@ class _Replayer:
         ply = line.ply + 1
         if node.setup and not self._apply_setup(line, node, ply):
             return None
-        if node.move_number:
+        if node.move_number and self.audits:
             self._check_move_number(line, node, ply)
         text = self._move_text(node)
         if not text.strip("-."):
@@ -459,11 +499,12 @@ class _Replayer:
         line.ply = ply
         self.plies += 1
         parent = node.parent
-        if self.keep or node is not last or (parent is not None and len(parent.variations) > 1):
+        if self.records or node is not last or (parent is not None and len(parent.variations) > 1):
             self._record(line, node, last, move, before)
-        events = line.tracker.push(line.position, move)
-        if events:
-            self._draw_events(line, last, events)
+        if self.audits:
+            events = line.tracker.push(line.position, move)
+            if events:
+                self._draw_events(line, last, events)
         return last
 
     def _misplaced_variation(self, line: _Line, node: GameNode) -> None:
@@ -515,7 +556,7 @@ class _Replayer:
                 nodes.append(following)
             for index, part in enumerate(nodes, 1):
                 self.played[part] = Played(move, line.ply, before, line.position, index, len(nodes))
-        if line.main and self.keep:
+        if line.main and self.positions_kept:
             self.positions.append(line.position)
             self.mainline_plies.append(tuple(nodes))
 
@@ -582,14 +623,15 @@ class _Replayer:
         if code == "ambiguous-move" and move is None and resolution.candidates:
             move = self._disambiguate(resolution.candidates, position, node)
             self.chosen.add(node)
-        message = resolution.reason or "the move does not match a legal move"
-        if code == "illegal-move" and resolution.candidates:
-            message += f" (legal: {self._alternatives(resolution.candidates)})"
-        if move is None:
-            message += "; the rest of this line is not replayed"
-        if line.main and code != "ambiguous-move":
-            message += self._other_board()
-        self._at(node, ply, code, message)
+        if self.audits:  # the words cost a legal-move listing, maybe an inference
+            message = resolution.reason or "the move does not match a legal move"
+            if code == "illegal-move" and resolution.candidates:
+                message += f" (legal: {self._alternatives(resolution.candidates)})"
+            if move is None:
+                message += "; the rest of this line is not replayed"
+            if line.main and code != "ambiguous-move":
+                message += self._other_board()
+            self._at(node, ply, code, message)
         return move, node
 
     def _other_board(self) -> str:

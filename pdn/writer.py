@@ -6,7 +6,7 @@ recorded).
 Options convert on the way out: ``notation`` rewrites squares and capture separators for the
 variant's board, ``move_numbers="renumber"`` writes standard numbers, ``results="variant"``
 spells results in the variant's own style (never changing who won). Rewritten moves come from
-the audit's one replay (``pdn.replay.replay``), so a dialect (playstrategy.org) is read as the
+the audit's one replay (``pdn.replay.played_moves``), so a dialect (playstrategy.org) is read as the
 audit reads it. Games that could not be parsed (``game.raw``) are written back verbatim. Every
 walk is a loop with an explicit stack: 5,000-ply games and 200-deep variations are fine. Cost:
 O(size of the record), plus one replay when moves are rewritten.
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from pdn.geometry import Board
     from pdn.movegen import Move
     from pdn.record import Game, GameNode
-    from pdn.replay import Played, Replay
+    from pdn.replay import Played, PlayedMoves, Replay
     from pdn.variants import Variant
 
 
@@ -122,12 +122,12 @@ class _Options:
         self.move_numbers = move_numbers
         self.results = results
         self.rewritten: dict[GameNode, str] | None = None
-        if notation is not None or captures == "full":  # moves rewritten: one audit replay
-            from pdn.replay import replay
+        if notation is not None or captures == "full":  # moves rewritten: one replay
+            from pdn.replay import played_moves
 
             # exactly as ``variant`` when given, else as detected: the replay then reuses the
             # main-line plies that variant inference replayed (no ply resolved twice)
-            replayed = replay(game, variant=variant, exact=variant is not None)
+            replayed = played_moves(game, variant=variant, exact=variant is not None)
             self._variant = replayed.variant
             self.rewritten = moves_in_notation(game, replayed, notation, full=captures == "full")
 
@@ -176,16 +176,17 @@ def rewritten_moves(
     game: Game, variant: Variant | str, notation: Notation | None, *, full: bool
 ) -> dict[GameNode, str]:
     """``node -> move text`` for every move of the tree, as the audit replays it
-    (``pdn.replay.replay``, read as ``variant``): see ``moves_in_notation``. Cost: one audit
-    replay, plus one legal-move generation per capture."""
-    from pdn.replay import replay
+    (``pdn.replay.played_moves``, read as ``variant``): see ``moves_in_notation``. Cost: one
+    replay without findings, plus one legal-move generation per capture."""
+    from pdn.replay import played_moves
 
-    return moves_in_notation(game, replay(game, variant=variant, exact=True), notation, full=full)
+    replayed = played_moves(game, variant=variant, exact=True)
+    return moves_in_notation(game, replayed, notation, full=full)
 
 
 def moves_in_notation(
     game: Game,
-    replayed: Replay,
+    replayed: Replay | PlayedMoves,
     notation: Notation | None,
     *,
     full: bool,
@@ -456,7 +457,7 @@ def write_game(
     (from x to, the path only where that is ambiguous) applies when moves are rewritten.
     ``move_numbers``: ``"keep"`` as recorded, ``"renumber"`` standard. ``results``:
     ``"keep"`` as written, ``"variant"`` the variant's style. O(size of the record), plus one
-    audit replay (``pdn.replay.replay``) when moves are rewritten.
+    replay (``pdn.replay.played_moves``) when moves are rewritten.
     """
     variant = None if variant is None else as_variant(variant)
     _check_choice("notation", notation, Notation, none=True)

@@ -158,3 +158,31 @@ def test_audited_keeps_the_variant_plies_and_findings_of_the_replay() -> None:
         )
         misplaced += any("lidraughts writes" in finding.message for finding in kept.findings)
     assert misplaced >= 1
+
+
+def test_played_moves_keeps_the_variant_dialect_and_every_played_record_of_the_replay() -> None:
+    """``played_moves`` (the writer's unit) skips the findings and their bookkeeping, never a
+    played move: the same records as ``replay`` on every game of the shipped corpus, on a
+    misplaced lidraughts variation, on a game whose draw rule ends it before more moves, and
+    read exactly as another variant (irregular moves applied as played)."""
+    from pathlib import Path
+
+    from pdn.reader import read_games
+    from pdn.replay import played_moves
+
+    folder = Path(__file__).resolve().parents[1] / "corpus"
+    games = [game for path in sorted(folder.rglob("*.pdn")) for game in read_games(path)]
+    games.append(read_game(INTERNATIONAL + "1. 32-28 (1... 17-21) 19-23 2. 28x19 14x23 *"))
+    assert len(games) > 100
+    records = 0
+    for game in games:
+        for variant, exact in ((None, False), ("russian", True)):
+            replayed = replay(game, variant=variant, exact=exact)
+            kept = played_moves(game, variant=variant, exact=exact)
+            assert (kept.variant, kept.dialect, kept.played) == (
+                replayed.variant,
+                replayed.dialect,
+                replayed.played,
+            )
+            records += len(kept.played)
+    assert records > 1000
