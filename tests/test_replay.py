@@ -9,7 +9,7 @@ import pytest
 import pdn.replay
 from pdn.errors import NotReplayedError
 from pdn.reader import read_game
-from pdn.record import GameNode
+from pdn.record import Game, GameNode
 from pdn.replay import replay
 
 INTERNATIONAL = '[GameType "20"]\n'
@@ -134,19 +134,27 @@ def test_position_api_raises_typed_errors() -> None:
     assert two.value.code == "ambiguous-move" and len(two.value.candidates) == 2
 
 
-def test_audited_keeps_the_variant_plies_and_findings_of_the_replay() -> None:
-    """``audited`` (pdn check's unit) skips the Played records, never a finding: on every game
-    of the shipped corpus (dialects, irregular records, generated games of every variant)
-    and on a lidraughts variation that stands after the move it replaces."""
+def _shipped_corpus_and_a_misplaced_variation() -> list[Game]:
+    """Every game of the shipped corpus (dialects, irregular records, generated games of
+    every variant) and a lidraughts variation that stands after the move it replaces."""
     from pathlib import Path
 
     from pdn.reader import read_games
-    from pdn.replay import audited
 
     folder = Path(__file__).resolve().parents[1] / "corpus"
     games = [game for path in sorted(folder.rglob("*.pdn")) for game in read_games(path)]
     games.append(read_game(INTERNATIONAL + "1. 32-28 (1... 17-21) 19-23 2. 28x19 14x23 *"))
     assert len(games) > 100
+    return games
+
+
+def test_audited_keeps_the_variant_plies_and_findings_of_the_replay() -> None:
+    """``audited`` (pdn check's unit) skips the Played records, never a finding: on every game
+    of the shipped corpus (dialects, irregular records, generated games of every variant)
+    and on a lidraughts variation that stands after the move it replaces."""
+    from pdn.replay import audited
+
+    games = _shipped_corpus_and_a_misplaced_variation()
     misplaced = 0
     for game in games:
         replayed = replay(game)
@@ -162,18 +170,12 @@ def test_audited_keeps_the_variant_plies_and_findings_of_the_replay() -> None:
 
 def test_played_moves_keeps_the_variant_dialect_and_every_played_record_of_the_replay() -> None:
     """``played_moves`` (the writer's unit) skips the findings and their bookkeeping, never a
-    played move: the same records as ``replay`` on every game of the shipped corpus, on a
-    misplaced lidraughts variation, on a game whose draw rule ends it before more moves, and
-    read exactly as another variant (irregular moves applied as played)."""
-    from pathlib import Path
-
-    from pdn.reader import read_games
+    played move: the same records as ``replay`` on every game of the shipped corpus and on a
+    misplaced lidraughts variation, as detected and read exactly as Russian (irregular moves
+    applied as played, lines that stop)."""
     from pdn.replay import played_moves
 
-    folder = Path(__file__).resolve().parents[1] / "corpus"
-    games = [game for path in sorted(folder.rglob("*.pdn")) for game in read_games(path)]
-    games.append(read_game(INTERNATIONAL + "1. 32-28 (1... 17-21) 19-23 2. 28x19 14x23 *"))
-    assert len(games) > 100
+    games = _shipped_corpus_and_a_misplaced_variation()
     records = 0
     for game in games:
         for variant, exact in ((None, False), ("russian", True)):
