@@ -228,7 +228,7 @@ class PlayedMoves:
     and the ``Played`` record of every replayed move node, as in ``Replay``. (A plain class:
     a compiled named tuple or dataclass would need ``GameNode`` when the module loads.)"""
 
-    def __init__(self, variant: Variant, dialect: Dialect, played: dict[GameNode, Played]):
+    def __init__(self, variant: Variant, dialect: Dialect, played: dict[GameNode, Played]) -> None:
         self.variant = variant
         self.dialect = dialect
         self.played = played
