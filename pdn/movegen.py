@@ -338,8 +338,9 @@ class Rules:
         self, own: int, opp: int, kings: int, white: bool, source: int, target: int
     ) -> RawMove | None:
         """The non-capturing move from bit index ``source`` to ``target`` when the piece of
-        ``own`` there makes it (the one `plain_moves` lists with those ends), else None; call
-        only when no capture exists. O(1) for a man, O(board width) for a king."""
+        ``own`` there makes it (the one `plain_moves` lists with those ends), else None. The
+        piece's movement only: a legal move only when no capture exists. O(1) for a man,
+        O(board width) for a king."""
         empty = self.playable & ~(own | opp)
         if not (own >> source) & 1 or not (empty >> target) & 1:
             return None

@@ -458,14 +458,20 @@ def _pieces(count: int) -> str:
 
 
 def _plain_move(position: Position, from_square: int, to_square: int) -> Move | None:
-    """The engine's non-capturing move from -> to, if the piece's movement allows it here."""
+    """The engine's non-capturing move from -> to, if the piece's movement allows it here
+    (whether or not a capture is due: a missed capture is diagnosed with it)."""
     rules = position.rules
     own, opponent = position.sides()
-    for raw in rules.plain_moves(own, opponent, position.king_bits, position.turn == "W"):
-        move = rules.to_move(raw)
-        if move.path == (from_square, to_square):
-            return move
-    return None
+    index_of = rules.index_of
+    raw = rules.plain_move(
+        own,
+        opponent,
+        position.king_bits,
+        position.turn == "W",
+        index_of[from_square],
+        index_of[to_square],
+    )
+    return None if raw is None else rules.to_move(raw)
 
 
 def _free_choice_capture(position: Position, reading: WrittenMove) -> Move | None:

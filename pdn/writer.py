@@ -378,35 +378,26 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
     current = ""
     column = 0
     for atom in atoms:
-        if "\n" not in atom:  # the common atom: one line
-            if current and column + 1 + len(atom) > width:
-                lines.append(current)
-                current, column = atom, len(atom)
-            elif current:
-                current += " " + atom
-                column += 1 + len(atom)
-            else:
-                current, column = atom, len(atom)
-            continue
-        if atom.startswith("\n"):  # starts a line of its own (an escape line)
+        newline = atom.find("\n")  # -1 for the common atom: one line
+        if newline == 0:  # starts a line of its own (an escape line)
             if current:
                 lines.append(current)
             current, column, atom = "", 0, atom[1:]
-        first_line = atom.split("\n", 1)[0]
-        if current and column + 1 + len(first_line) > width:
+            newline = atom.find("\n")
+        first_line = len(atom) if newline < 0 else newline
+        if current and column + 1 + first_line > width:
             lines.append(current)
-            current = ""
-            column = 0
-        if current:
-            current += " "
-            column += 1
-        if atom.endswith("\n"):
-            lines.append(current + atom[:-1])
-            current = ""
-            column = 0
-            continue
-        current += atom
-        column = len(atom) - atom.rfind("\n") - 1 if "\n" in atom else column + len(atom)
+            current, column = "", 0
+        separator = " " if current else ""
+        if newline < 0:
+            current += separator + atom
+            column += len(separator) + len(atom)
+        elif atom.endswith("\n"):
+            lines.append(current + separator + atom[:-1])
+            current, column = "", 0
+        else:
+            current += separator + atom
+            column = len(atom) - atom.rfind("\n") - 1
     if current:
         lines.append(current)
     return "\n".join(lines)
