@@ -37,6 +37,13 @@ class MoveNumber(NamedTuple):
         return f"{self.number}..." if resumed else None
 
 
+#: Move numbers below this one are made once (``_MOVE_NUMBERS[2 * number + second]``).
+_MADE_NUMBERS = 1000
+_MOVE_NUMBERS = tuple(
+    MoveNumber(number, first) for number in range(_MADE_NUMBERS) for first in (True, False)
+)
+
+
 @dataclass(frozen=True)
 class Numbering:
     """How plies get full-move numbers along a line: the position after ply ``start_ply``
@@ -63,9 +70,13 @@ class Numbering:
         return cls(_fen_full_move(fen), turn, first_mover)
 
     def at(self, ply: int) -> MoveNumber:
-        """The number of ply ``ply`` (1-based, counted from the root). O(1)."""
-        half = self._half_moves(ply)
-        return MoveNumber(self.start_number + half // 2, half % 2 == 0)
+        """The number of ply ``ply`` (1-based, counted from the root). O(1); every walk asks
+        it per move, hence ``_half_moves`` inlined and the numbers made once."""
+        half = ply - self.start_ply - 1 + (self.start_turn != self.first_mover)
+        number, second = self.start_number + half // 2, half % 2
+        if 0 <= number < _MADE_NUMBERS:
+            return _MOVE_NUMBERS[2 * number + second]
+        return MoveNumber(number, not second)
 
     def number_at(self, ply: int) -> int:
         """``at(ply).number`` without building the ``MoveNumber`` (the audit asks per ply)."""
@@ -73,7 +84,7 @@ class Numbering:
 
     def _half_moves(self, ply: int) -> int:
         """Half-moves from the first mover's move ``start_number`` to ply ``ply``."""
-        return ply - self.start_ply - 1 + (0 if self.start_turn == self.first_mover else 1)
+        return ply - self.start_ply - 1 + (self.start_turn != self.first_mover)
 
     def after_setup(self, ply: int, setup: str) -> Numbering:
         """The numbering after a ``/FEN "..."/`` setup met after ply ``ply``: counted from

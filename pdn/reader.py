@@ -539,16 +539,20 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             node.strength = None
             node.setup = setup
             node.variations = []
+            node._comments_after = None
             node._offset = offset
             node._places = where
             if before:
-                node.comments_before = before
-                for comment in before:
-                    node.commands.extend(commands_in(comment))
+                node._comments_before = before
+                node._commands = [command for text in before for command in commands_in(text)]
                 before = []
+            else:
+                node._comments_before = node._commands = None
             if nags:
-                node.nags = nags
+                node._nags = nags
                 nags = []
+            else:
+                node._nags = None
             if last is None:
                 tail.variations.insert(insert_at, node)
             else:

@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from pdn.embedded import Command, commands_in
 from pdn.findings import Finding
@@ -53,8 +53,8 @@ class Source:
 
 
 R = TypeVar("R")
+T = TypeVar("T")
 
-_LAZY_LISTS = frozenset({"nags", "comments_before", "comments_after", "commands"})
 _NEWLINE = re.compile("\n")
 
 
@@ -83,6 +83,31 @@ class TextPlaces:
         return self.line + before, offset - newlines[before - 1]
 
 
+class _LazyList(Generic[T]):
+    """A list field of ``GameNode`` kept in the private slot ``_<name>``, which holds
+    ``None`` until the list is first read: reading makes and keeps an empty list, so
+    ``node.nags.append(...)`` works on any node. O(1)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = owner.__dict__["_" + name]  # the slot's member descriptor
+
+    @overload
+    def __get__(self, node: None, owner: type) -> _LazyList[T]: ...
+    @overload
+    def __get__(self, node: GameNode, owner: type) -> list[T]: ...
+    def __get__(self, node: GameNode | None, owner: type) -> list[T] | _LazyList[T]:
+        if node is None:
+            return self
+        value: list[T] | None = self.slot.__get__(node, owner)
+        if value is None:
+            value = []
+            self.slot.__set__(node, value)
+        return value
+
+    def __set__(self, node: GameNode, value: list[T]) -> None:
+        self.slot.__set__(node, value)
+
+
 class GameNode:
     """One move of the tree (the root ``Game`` has ``move_text is None``).
 
@@ -91,12 +116,15 @@ class GameNode:
     ``"--"`` for an unknown move).
     ``move_number`` is ``"23."``/``"23..."`` (leading zeros dropped) or ``None``.
 
+    ``nags``, ``comments_before``, ``comments_after`` and ``commands`` are lists kept in
+    private slots that hold ``None`` until the list is first read (``_LazyList``): most moves
+    have none of them, so a move costs no list objects, and ``has_annotations()`` answers
+    without making any.
+
     The reader builds nodes without ``__init__`` (``object.__new__``, then ``parent``,
-    ``move_text``, ``move_number``, ``strength``, ``setup``, ``variations``, ``_offset`` and
-    ``_places`` set inline in its hot loop): ``nags``, ``comments_before``, ``comments_after``
-    and ``commands`` are left unset and appear as empty lists on first access
-    (``__getattr__``), fewer objects per move; ``line`` and ``column`` come from
-    ``_places(_offset)`` on first access.
+    ``move_text``, ``move_number``, ``strength``, ``setup``, ``variations``, the four list
+    slots, ``_offset`` and ``_places`` set inline in its hot loop): ``line`` and ``column``
+    come from ``_places(_offset)`` on first access (``__getattr__``).
     """
 
     __slots__ = (
@@ -104,10 +132,10 @@ class GameNode:
         "move_text",
         "move_number",
         "strength",
-        "nags",
-        "comments_before",
-        "comments_after",
-        "commands",
+        "_nags",
+        "_comments_before",
+        "_comments_after",
+        "_commands",
         "setup",
         "variations",
         "line",
@@ -137,10 +165,10 @@ class GameNode:
         self.move_text = move_text
         self.move_number = move_number
         self.strength = strength
-        self.nags: list[int] = nags if nags is not None else []
-        self.comments_before: list[str] = comments_before if comments_before is not None else []
-        self.comments_after: list[str] = comments_after if comments_after is not None else []
-        self.commands: list[Command] = commands if commands is not None else []
+        self._nags = nags
+        self._comments_before = comments_before
+        self._comments_after = comments_after
+        self._commands = commands
         self.setup = setup
         self.variations: list[GameNode] = []
         self.line = line
@@ -149,17 +177,27 @@ class GameNode:
     if not TYPE_CHECKING:  # hidden from mypy, so a misspelt attribute is a type error
 
         def __getattr__(self, name: str) -> Any:
-            """Create a lazily omitted field on first access (reader-built nodes, see the
+            """``line`` and ``column`` of a reader-built node, on first access (see the
             class)."""
-            if name in _LAZY_LISTS:
-                value: list[Any] = []
-                object.__setattr__(self, name, value)
-                return value
             if name == "line" or name == "column":
                 line, column = self._places(self._offset)
                 self.line, self.column = line, column
                 return line if name == "line" else column
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    _nags: list[int] | None
+    _comments_before: list[str] | None
+    _comments_after: list[str] | None
+    _commands: list[Command] | None
+    nags: _LazyList[int] = _LazyList()
+    comments_before: _LazyList[str] = _LazyList()
+    comments_after: _LazyList[str] = _LazyList()
+    commands: _LazyList[Command] = _LazyList()
+
+    def has_annotations(self) -> bool:
+        """Whether the node has a NAG, a comment or a command (no list is made to find out:
+        the writer's fast path for the bare moves that make most of a record). O(1)."""
+        return bool(self._nags or self._comments_before or self._comments_after or self._commands)
 
     # -- building -------------------------------------------------------------------------
     def add_variation(self, move_text: str, **fields: Any) -> GameNode:
@@ -255,22 +293,29 @@ class GameNode:
                     visitor.end_variation(node)
                     continue
                 visitor.begin_variation(node)
-                numbering = _visit(visitor, node, ply, numbering)
+                if node.setup is not None:  # a setup restarts the numbering from its move
+                    numbering = numbering.after_setup(ply - 1, node.setup)
+                visitor.visit_move(node, ply, numbering.at(ply))
                 stack.append((False, node, -1, numbering))
                 stack.append((True, node, ply, numbering))
                 continue
-            while node.variations:
-                main, *alternatives = node.variations
+            visit_move = visitor.visit_move
+            variations = node.variations
+            while variations:  # the line's moves: the hot loop of every walk
+                main = variations[0]
+                ply += 1
                 before = numbering
-                numbering = _visit(visitor, main, ply + 1, numbering)
-                if alternatives:
-                    stack.append((True, main, ply + 1, numbering))
+                if main.setup is not None:
+                    numbering = numbering.after_setup(ply - 1, main.setup)
+                visit_move(main, ply, numbering.at(ply))
+                if len(variations) > 1:
+                    stack.append((True, main, ply, numbering))
                     stack.extend(
-                        (False, alternative, ply + 1, before)
-                        for alternative in reversed(alternatives)
+                        (False, alternative, ply, before)
+                        for alternative in reversed(variations[1:])
                     )
                     break
-                node, ply = main, ply + 1
+                variations = main.variations
         if game is not None:
             visitor.visit_result(game.result)
         return visitor.end_game()
@@ -500,11 +545,3 @@ def _node_state(node: GameNode) -> tuple[Any, ...]:
 def _restore_node(node: GameNode, state: tuple[Any, ...]) -> None:
     for name, value in zip(_NODE_FIELDS, state, strict=True):
         setattr(node, name, value)
-
-
-def _visit(visitor: GameVisitor[Any], node: GameNode, ply: int, numbering: Numbering) -> Numbering:
-    """Visit one move (its setup restarting the numbering first); the numbering after it."""
-    if node.setup is not None:
-        numbering = numbering.after_setup(ply - 1, node.setup)
-    visitor.visit_move(node, ply, numbering.at(ply))
-    return numbering

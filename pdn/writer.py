@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
 from pdn.embedded import EscapeLine, commands_in
@@ -121,7 +122,7 @@ class _Options:
         self.notation = notation
         self.move_numbers = move_numbers
         self.results = results
-        self.rewritten: dict[GameNode, str] | None = None
+        self.rewriter: MoveRewriter | None = None
         if notation is not None or captures == "full":  # moves rewritten: one replay
             from pdn.replay import played_moves
 
@@ -129,7 +130,7 @@ class _Options:
             # main-line plies that variant inference replayed (no ply resolved twice)
             replayed = played_moves(game, variant=variant, exact=variant is not None)
             self._variant = replayed.variant
-            self.rewritten = moves_in_notation(game, replayed, notation, full=captures == "full")
+            self.rewriter = MoveRewriter(replayed, notation, full=captures == "full")
 
     @property
     def variant(self) -> Variant:
@@ -138,8 +139,8 @@ class _Options:
         return self._variant
 
     def move(self, node: GameNode) -> str:
-        text = node.move_text or "--"
-        text = text if self.rewritten is None else self.rewritten.get(node, text)
+        rewriter = self.rewriter
+        text = node.move_text or "--" if rewriter is None else rewriter.text(node)
         # a move spelled like a result (``1-01`` kept as ``1-1``) would end the game when read
         # back: a leading zero keeps it a move and reads back as the same move
         return "0" + text if len(text) == 3 and _RESULT_SPELLING.fullmatch(text) else text
@@ -157,7 +158,7 @@ class _Options:
         """The tags to write: rewritten moves of a game without GameType get one, so the
         converted text names the variant it was converted for (algebraic 8x8 text alone
         would read as Russian or Brazilian)."""
-        if self.rewritten is None or tag_value(self.game.tags, "GameType") is not None:
+        if self.rewriter is None or tag_value(self.game.tags, "GameType") is not None:
             return self.game.tags
         gametype = self.variant.gametype
         if gametype is None:
@@ -192,9 +193,17 @@ def moves_in_notation(
     full: bool,
     board_squares: bool = False,
 ) -> dict[GameNode, str]:
-    """``node -> move text`` for every move of ``game`` from its replay: squares in
-    ``notation`` (``None``: each move's own), the variant's capture separator, the full
-    capture path when ``full`` or when the short form would be ambiguous.
+    """``node -> move text`` for every move of ``game`` from its replay, as
+    ``MoveRewriter.text`` writes it. O(nodes), plus one capture search per replayed capture
+    written short over several jumps."""
+    rewriter = MoveRewriter(replayed, notation, full=full, board_squares=board_squares)
+    return {node: rewriter.text(node) for node in game.walk()}
+
+
+class MoveRewriter:
+    """Move texts from a game's replay: squares in ``notation`` (``None``: each move's
+    own), the variant's capture separator, the full capture path when ``full`` or when the
+    short form would be ambiguous.
 
     Lossless: every node keeps its own text. Nodes the replay did not reach (a line that
     stopped, an unreadable setup), ambiguous moves (``Played.chosen``: a path is never
@@ -203,29 +212,90 @@ def moves_in_notation(
     node and reads back as the same part. In a rotated dialect (playstrategy English)
     algebraic squares are written in the dialect's own frame, which the game's tags still
     announce, so the text reads back the same; ``board_squares=True`` names them on the PDN
-    board instead (for display next to a board). O(nodes), plus one legal-move generation per
-    replayed capture.
+    board instead (for display next to a board). The text of a move's squares is worked out
+    once per path (``_path_texts``).
     """
-    variant, dialect = replayed.variant, replayed.dialect
-    board, separator = variant.board, variant.capture_separator
-    texts: dict[GameNode, str] = {}
-    rotated = dialect.rotated and not board_squares
-    played_at = replayed.played
-    for node in game.walk():
+
+    def __init__(
+        self,
+        replayed: Replay | PlayedMoves,
+        notation: Notation | None,
+        *,
+        full: bool,
+        board_squares: bool = False,
+    ) -> None:
+        variant = replayed.variant
+        self.played = replayed.played
+        self.dialect = replayed.dialect
+        self.board, self.separator = variant.board, variant.capture_separator
+        self.notation = notation
+        self.full = full
+        self.rotated = replayed.dialect.rotated and not board_squares
+        self.memos = {
+            own: _path_texts(variant.board, own, variant.capture_separator)
+            for own in get_args(Notation)
+        }
+
+    def text(self, node: GameNode) -> str:
+        """The text to write for ``node``'s move. O(1) for a move whose path was written
+        before in this notation; else O(path), plus a capture search for a capture written
+        short over several jumps."""
+        played = self.played.get(node)
+        if played is None or played.parts or played.chosen or self.rotated:
+            return self._text_as_written(node, played)
+        own = self.notation or _own_notation((node.move_text or "--").strip())
+        move = played.move
+        path = move.path
+        full = False
+        key: tuple[int, ...] | tuple[tuple[int, ...], bool] = path  # a plain move: its path
+        if move.captures:  # a king's capture and plain move may share their path
+            # a one-jump capture's full path is its short form: no ambiguity to look for
+            full = self.full or (len(path) > 2 and _short_capture_ambiguous(move, played))
+            key = (path, full)
+        memo = self.memos[own]
+        text = memo.get(key)
+        if text is None:
+            if len(memo) >= _PATH_TEXTS_KEPT:
+                memo.clear()
+            text = memo[key] = move.notation(self.board, own, full, self.separator)
+        return text
+
+    def _text_as_written(self, node: GameNode, played: Played | None) -> str:
+        """``text`` for a move not replayed, joined, chosen or in a rotated dialect."""
+        board, dialect = self.board, self.dialect
         written = (node.move_text or "--").strip()
-        own: Notation = notation or ("algebraic" if re.search("[a-l]", written) else "numeric")
-        played = played_at.get(node)
+        own = self.notation or _own_notation(written)
         if played is None or played.parts or played.chosen:
-            text = convert_move_text(dialect.move_text(written, board), board, own, separator)
+            text = convert_move_text(dialect.move_text(written, board), board, own, self.separator)
         else:
             move = played.move
-            # a one-jump capture's full path is its short form: no ambiguity to look for
-            ambiguous = not full and len(move.path) > 2 and _short_capture_ambiguous(move, played)
-            text = move.notation(board, own, bool(full or ambiguous), separator)
-        if rotated and own == "algebraic":
+            ambiguous = (
+                not self.full and len(move.path) > 2 and _short_capture_ambiguous(move, played)
+            )
+            text = move.notation(board, own, self.full or ambiguous, self.separator)
+        if self.rotated and own == "algebraic":
             text = dialect.move_text(text, board)  # back into the dialect's frame
-        texts[node] = text
-    return texts
+        return text
+
+
+@lru_cache(maxsize=4096)
+def _own_notation(written: str) -> Notation:
+    """The notation a move text is written in: algebraic when it names a file letter."""
+    return "algebraic" if re.search("[a-l]", written) else "numeric"
+
+
+#: Most move texts ``_path_texts`` keeps per board and notation before starting afresh.
+_PATH_TEXTS_KEPT = 100_000
+
+
+@lru_cache(maxsize=64)
+def _path_texts(
+    board: Board, notation: Notation, separator: str
+) -> dict[tuple[int, ...] | tuple[tuple[int, ...], bool], str]:
+    """The memo of ``Move.notation`` texts shared by every game written on ``board`` in
+    ``notation`` with ``separator``: a plain move's by its path, a capture's by ``(path,
+    full)`` (``MoveRewriter.text`` empties it when it holds ``_PATH_TEXTS_KEPT`` texts)."""
+    return {}
 
 
 def variant_of(game: Game, override: Variant | str | None = None) -> Variant:
@@ -255,6 +325,7 @@ class _MovetextAtoms(GameVisitor[list[str]]):
 
     def __init__(self, options: _Options) -> None:
         self.options = options
+        self.renumber = options.move_numbers == "renumber"
         self.atoms: list[str] = []
         self.interrupted = True  # text since the last move calls for ``N...``
 
@@ -272,24 +343,35 @@ class _MovetextAtoms(GameVisitor[list[str]]):
 
     def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
         """Setup, move number, comments before, move + strength, NAGs, comments after. The
-        number comes before the comments, so a reader attaches those to this move."""
+        number comes before the comments, so a reader attaches those to this move. A bare
+        move (most of a record) costs one atom and no list of the node."""
         options, atoms = self.options, self.atoms
         interrupted = self.interrupted
         if node.setup is not None:
             atoms.append(_setup_atom(node.setup, options))
             interrupted = True
-        if options.move_numbers == "renumber":
-            label = number.label(resumed=interrupted or bool(node.comments_before))
+        annotated = node.has_annotations()
+        before = node.comments_before if annotated else None
+        if self.renumber:
+            label = number.label(resumed=interrupted or bool(before))
         else:
             label = node.move_number
         text = options.move(node)
         if node.strength:
             text += node.strength
-        before = node.comments_before
-        move = [*_comment_atoms(before), text] if before else [text]
+        if before:
+            atoms.extend(_comment_atoms(before))
+            atoms.append(text)
+            first = len(atoms) - len(before) - 1  # the number goes before the comments
+        else:
+            atoms.append(text)
+            first = len(atoms) - 1
         if label:  # an escape line starts its own line right after the number
-            move[0] = f"{label}{'' if move[0].startswith(chr(10)) else ' '}{move[0]}"
-        atoms.extend(move)
+            atom = atoms[first]
+            atoms[first] = f"{label}{'' if atom.startswith(chr(10)) else ' '}{atom}"
+        if not annotated:
+            self.interrupted = False
+            return
         if node.nags:
             atoms.extend(f"${nag}" for nag in node.nags)
         after = node.comments_after
@@ -511,14 +593,23 @@ def write_games(
 
 # -- JSON -------------------------------------------------------------------------------------
 def _node_json(node: GameNode) -> dict[str, Any]:
+    nags: list[int]
+    before: list[str]
+    after: list[str]
+    commands: list[dict[str, str]]
+    if node.has_annotations():
+        nags, before, after = list(node.nags), list(node.comments_before), list(node.comments_after)
+        commands = [{"name": command.name, "text": command.text} for command in node.commands]
+    else:  # a bare move (most of a record): no list of the node to copy
+        nags, before, after, commands = [], [], [], []
     return {
         "move": node.move_text,
         "number": node.move_number,
         "strength": node.strength,
-        "nags": list(node.nags),
-        "comments_before": list(node.comments_before),
-        "comments_after": list(node.comments_after),
-        "commands": [{"name": command.name, "text": command.text} for command in node.commands],
+        "nags": nags,
+        "comments_before": before,
+        "comments_after": after,
+        "commands": commands,
         "setup": node.setup,
         "line": node.line or None,
         "column": node.column or None,

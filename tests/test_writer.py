@@ -284,3 +284,18 @@ def test_an_ambiguous_capture_is_never_written_with_a_guessed_path() -> None:
         "1. 47x36 14-20 2. 36-41 *\n"
     )
     assert write_game(game, notation="algebraic").endswith("1. c1xa3 h8-i7 2. a3-b2 *\n")
+
+
+@pytest.mark.parametrize("notation", ["numeric", "algebraic"])
+def test_a_kings_capture_and_plain_move_on_one_path_keep_their_separators(
+    notation: str,
+) -> None:
+    # the writer remembers move texts by path across games: a flying king's plain move
+    # 46-37 and its capture 46x37 (over 41) share the path (46, 37), not the text
+    plain = read_game('[GameType "20"]\n[FEN "W:WK46:B1"]\n\n1. 46-37 *')
+    capture = read_game('[GameType "20"]\n[FEN "W:WK46:B41,1"]\n\n1. 46x37 *')
+    plain_text = write_game(plain, notation=notation)  # type: ignore[arg-type]
+    capture_text = write_game(capture, notation=notation)  # type: ignore[arg-type]
+    assert "-" in plain_text.split("1. ")[1] and "x" not in plain_text.split("1. ")[1]
+    assert "x" in capture_text.split("1. ")[1]
+    assert read_game(capture_text).end().move.captures == capture.end().move.captures
