@@ -124,7 +124,9 @@ class GameNode:
     The reader builds nodes without ``__init__`` (``object.__new__``, then ``parent``,
     ``move_text``, ``move_number``, ``strength``, ``setup``, ``variations``, the four list
     slots, ``_offset`` and ``_places`` set inline in its hot loop): ``line`` and ``column``
-    come from ``_places(_offset)`` on first access (``__getattr__``).
+    come from ``_places(_offset)`` on first access. The class has no ``__getattr__``: with
+    one, every attribute read of every node would take Python's slow path (four times the
+    cost of a slot read).
     """
 
     __slots__ = (
@@ -138,13 +140,15 @@ class GameNode:
         "_commands",
         "setup",
         "variations",
-        "line",
-        "column",
+        "_line",
+        "_column",
         "_offset",
         "_places",
     )
+    _line: int
+    _column: int
     _offset: int  # reader-built nodes: where the move starts in the game's text
-    _places: TextPlaces  # ... and how that offset becomes ``line``/``column``
+    _places: TextPlaces | None  # ... and how it becomes ``line``/``column`` (None: done)
 
     def __init__(
         self,
@@ -171,19 +175,42 @@ class GameNode:
         self._commands = commands
         self.setup = setup
         self.variations: list[GameNode] = []
-        self.line = line
-        self.column = column
+        self._line = line
+        self._column = column
+        self._places = None
 
-    if not TYPE_CHECKING:  # hidden from mypy, so a misspelt attribute is a type error
+    @property
+    def line(self) -> int:
+        """The move's line in its file (1-based; 0 when unknown, as for nodes built in
+        code)."""
+        if self._places is not None:
+            self._find_place()
+        return self._line
 
-        def __getattr__(self, name: str) -> Any:
-            """``line`` and ``column`` of a reader-built node, on first access (see the
-            class)."""
-            if name == "line" or name == "column":
-                line, column = self._places(self._offset)
-                self.line, self.column = line, column
-                return line if name == "line" else column
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    @line.setter
+    def line(self, line: int) -> None:
+        if self._places is not None:
+            self._find_place()
+        self._line = line
+
+    @property
+    def column(self) -> int:
+        """The move's column in its file (1-based; 0 when unknown)."""
+        if self._places is not None:
+            self._find_place()
+        return self._column
+
+    @column.setter
+    def column(self, column: int) -> None:
+        if self._places is not None:
+            self._find_place()
+        self._column = column
+
+    def _find_place(self) -> None:
+        """``_line`` and ``_column`` of a reader-built node from its offset (once)."""
+        assert self._places is not None
+        self._line, self._column = self._places(self._offset)
+        self._places = None
 
     _nags: list[int] | None
     _comments_before: list[str] | None
@@ -532,7 +559,7 @@ class Game(GameNode):
 #: What a pickled node keeps: its slots less the tree links (rebuilt from the flat list) and
 #: the reader's place lookup (``line`` and ``column`` are kept as computed).
 _NODE_FIELDS = tuple(
-    name
+    {"_line": "line", "_column": "column"}.get(name, name)
     for name in GameNode.__slots__
     if name not in ("parent", "variations", "_offset", "_places")
 )

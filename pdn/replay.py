@@ -544,21 +544,22 @@ class _Replayer:
         self, line: _Line, node: GameNode, last: GameNode, move: Move, before: Position
     ) -> None:
         """Remember what was played at ``node`` (through ``last`` for a joined capture)."""
-        nodes = [node]
-        if node is last:
-            self.played[node] = Played(
-                move, line.ply, before, line.position, chosen=node in self.chosen
-            )
+        ply, after = line.ply, line.position
+        if node is last:  # positional: a record per move node, keywords cost a third more
+            self.played[node] = Played(move, ply, before, after, 0, 0, node in self.chosen)
+            nodes: tuple[GameNode, ...] = (node,)
         else:
-            while nodes[-1] is not last:
-                following = nodes[-1].next()
+            parts = [node]
+            while parts[-1] is not last:
+                following = parts[-1].next()
                 assert following is not None  # the join walked this main-line chain
-                nodes.append(following)
-            for index, part in enumerate(nodes, 1):
-                self.played[part] = Played(move, line.ply, before, line.position, index, len(nodes))
+                parts.append(following)
+            for index, part in enumerate(parts, 1):
+                self.played[part] = Played(move, ply, before, after, index, len(parts))
+            nodes = tuple(parts)
         if line.main and self.positions_kept:
-            self.positions.append(line.position)
-            self.mainline_plies.append(tuple(nodes))
+            self.positions.append(after)
+            self.mainline_plies.append(nodes)
 
     def _move_text(self, node: GameNode) -> str:
         """The move text of ``node`` with its squares named as on the PDN board."""

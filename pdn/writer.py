@@ -138,13 +138,6 @@ class _Options:
             self._variant = variant_of(self.game)
         return self._variant
 
-    def move(self, node: GameNode) -> str:
-        rewriter = self.rewriter
-        text = node.move_text or "--" if rewriter is None else rewriter.text(node)
-        # a move spelled like a result (``1-01`` kept as ``1-1``) would end the game when read
-        # back: a leading zero keeps it a move and reads back as the same move
-        return "0" + text if len(text) == 3 and _RESULT_SPELLING.fullmatch(text) else text
-
     def fen(self, text: str) -> str:
         if self.notation is None:
             return text
@@ -257,7 +250,8 @@ class MoveRewriter:
         if text is None:
             if len(memo) >= _PATH_TEXTS_KEPT:
                 memo.clear()
-            text = memo[key] = move.notation(self.board, own, full, self.separator)
+            notation = move.notation(self.board, own, full, self.separator)
+            text = memo[key] = _never_a_result(notation)
         return text
 
     def _text_as_written(self, node: GameNode, played: Played | None) -> str:
@@ -275,7 +269,19 @@ class MoveRewriter:
             text = move.notation(board, own, self.full or ambiguous, self.separator)
         if self.rotated and own == "algebraic":
             text = dialect.move_text(text, board)  # back into the dialect's frame
-        return text
+        return _never_a_result(text)
+
+
+def _written_move(node: GameNode) -> str:
+    """The text to write for a move kept as written."""
+    return _never_a_result(node.move_text or "--")
+
+
+def _never_a_result(text: str) -> str:
+    """``text``, with a leading zero when it is spelled like a result: a move written
+    ``1-01`` (kept as ``1-1``) would end the game when read back, ``01-1`` reads back as
+    the same move."""
+    return "0" + text if len(text) == 3 and _RESULT_SPELLING.fullmatch(text) else text
 
 
 @lru_cache(maxsize=4096)
@@ -326,6 +332,8 @@ class _MovetextAtoms(GameVisitor[list[str]]):
     def __init__(self, options: _Options) -> None:
         self.options = options
         self.renumber = options.move_numbers == "renumber"
+        rewriter = options.rewriter
+        self.move_text = rewriter.text if rewriter is not None else _written_move
         self.atoms: list[str] = []
         self.interrupted = True  # text since the last move calls for ``N...``
 
@@ -356,19 +364,17 @@ class _MovetextAtoms(GameVisitor[list[str]]):
             label = number.label(resumed=interrupted or bool(before))
         else:
             label = node.move_number
-        text = options.move(node)
+        text = self.move_text(node)
         if node.strength:
             text += node.strength
-        if before:
-            atoms.extend(_comment_atoms(before))
-            atoms.append(text)
-            first = len(atoms) - len(before) - 1  # the number goes before the comments
-        else:
-            atoms.append(text)
-            first = len(atoms) - 1
+        rest = None
+        if before:  # the number goes before the comments
+            text, *rest = [*_comment_atoms(before), text]
         if label:  # an escape line starts its own line right after the number
-            atom = atoms[first]
-            atoms[first] = f"{label}{'' if atom.startswith(chr(10)) else ' '}{atom}"
+            text = f"{label}{'' if text[:1] == chr(10) else ' '}{text}"
+        atoms.append(text)
+        if rest:
+            atoms.extend(rest)
         if not annotated:
             self.interrupted = False
             return
@@ -460,7 +466,7 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
     current = ""
     column = 0
     for atom in atoms:
-        newline = atom.find("\n")  # -1 for the common atom: one line
+        newline = atom.find("\n") if "\n" in atom else -1  # -1 for the common atom: one line
         if newline == 0:  # starts a line of its own (an escape line)
             if current:
                 lines.append(current)
@@ -470,15 +476,19 @@ def _wrap(atoms: Iterable[str], width: int) -> str:
         if current and column + 1 + first_line > width:
             lines.append(current)
             current, column = "", 0
-        separator = " " if current else ""
+        if current:
+            joined = f"{current} {atom}"
+            column += 1
+        else:
+            joined = atom
         if newline < 0:
-            current += separator + atom
-            column += len(separator) + len(atom)
+            current = joined
+            column += first_line
         elif atom.endswith("\n"):
-            lines.append(current + separator + atom[:-1])
+            lines.append(joined[:-1])
             current, column = "", 0
         else:
-            current += separator + atom
+            current = joined
             column = len(atom) - atom.rfind("\n") - 1
     if current:
         lines.append(current)
