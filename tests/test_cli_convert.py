@@ -130,6 +130,24 @@ def test_usage_and_io_failures_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
     assert source.read_text(encoding="utf-8") == SMALL
 
 
+@pytest.mark.parametrize(
+    "options",
+    [(), ("--notation", "algebraic"), ("--captures", "full"), ("--to", "json"), ("--renumber",)],
+)
+def test_convert_on_workers_writes_the_same_bytes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: tuple[str, ...]
+) -> None:
+    # more games than one chunk of work, a broken one among them: same output, same
+    # findings on stderr, same exit code as in one process
+    path = tmp_path / "many.pdn"
+    path.write_text("\n".join([SMALL] * 20 + [BROKEN] + [SMALL] * 20), encoding="utf-8")
+    alone = run(capsys, "convert", str(path), *options)
+    assert alone[0] == 1 and "error" in alone[2] and alone[1].count("Grozny") == 40
+    assert run(capsys, "convert", str(path), *options, "--jobs", "2") == alone
+    missing = run(capsys, "convert", str(tmp_path / "missing.pdn"), "--jobs", "2")
+    assert missing[0] == 2 and "missing.pdn" in missing[2]
+
+
 def test_list_table(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list", str(small), "--format", "table")
     assert code == 0

@@ -10,7 +10,7 @@ import pytest
 
 from pdn.embedded import EscapeLine
 from pdn.reader import parse_span, read_game, read_games
-from pdn.record import Game
+from pdn.record import Game, GameNode
 from pdn.scan import span_of_text
 
 
@@ -132,6 +132,22 @@ def test_move_positions_of_a_game_that_starts_mid_line() -> None:
         ("18-23", 2, 2),
     ]
     assert pickle.loads(pickle.dumps(second)).variations[1].column == 42
+
+
+def test_a_read_node_is_edited_like_a_built_one() -> None:
+    # the four lists are made on first read and its place found once; a slot read of a node
+    # stays a plain one (no __getattr__ on the class: it would slow down every read)
+    game = read_game('[Event "x"]\n\n1. 32-28 {good} 19-23 *')
+    first, reply = game.mainline()
+    assert first.has_annotations() and not reply.has_annotations()
+    assert reply.nags == [] and not reply.has_annotations()  # reading makes no annotation
+    reply.nags.append(1)
+    reply.comments_after = ["sharp"]
+    assert reply.has_annotations() and reply.nags == [1]
+    assert "19-23 $1 {sharp}" in str(game)
+    reply.line = 9  # kept over the place the reader found
+    assert (reply.line, reply.column) == (9, 17)
+    assert not hasattr(GameNode, "__getattr__")
 
 
 # -- annotations -------------------------------------------------------------------------------

@@ -1,24 +1,32 @@
 """`pdn convert`: rewrite a PDN file as PDN (any notation, wrapped) or as JSON Lines.
 
-Games stream one at a time (memory flat in file size). Reading findings (syntax, encoding,
-tags) go to stderr as compiler-style lines; exit 1 if any is an error, 2 on usage/I-O failure.
+Games stream one at a time (memory flat in file size), in this process or, with ``--jobs``,
+in chunks on worker processes (``pdn.batch.map_paths``; written in input order, the same
+bytes). Reading findings (syntax, encoding, tags) go to stderr as compiler-style lines; exit
+1 if any is an error, 2 on usage/I-O failure.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from contextlib import ExitStack
-from typing import IO, Any, BinaryIO
+from dataclasses import dataclass
+from functools import partial
+from typing import IO, Any, NamedTuple
 
 from pdn.atomic import atomic_output
+from pdn.batch import PathError, map_paths
 from pdn.commands import arguments
 from pdn.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
 from pdn.findings import Finding
-from pdn.reader import read_games
-from pdn.scan import stdin_bytes
+from pdn.geometry import Notation
+from pdn.reader import parse_span, read_games
+from pdn.record import Game
+from pdn.scan import Span, stdin_bytes
 from pdn.variants import Variant
-from pdn.writer import game_to_json, json_text, variant_of, write_game
+from pdn.writer import Captures, game_to_json, json_text, variant_of, write_game
 
 EXAMPLES = """\
 examples:
@@ -27,6 +35,7 @@ examples:
   pdn convert games.pdn --renumber                  standard move numbers
   pdn convert games.pdn --notation numeric --captures full   every capture with its path
   pdn convert games.pdn --to json > games.jsonl     one JSON object per game
+  pdn convert big.pdn --notation algebraic --jobs 0 -o big-alg.pdn   on every core
   cat games.pdn | pdn convert - --variant russian   untagged games from stdin are Russian
 """
 
@@ -74,21 +83,76 @@ def add_parser(subparsers: Any) -> None:
         help="write standard move numbers instead of the recorded ones",
     )
     arguments.add_number(parser, "--width", "wrap move text at N columns (default 80)", default=80)
+    arguments.add_jobs(parser)
+
+
+@dataclass(frozen=True)
+class ConvertOptions:
+    """How each game is written (picklable: it travels to the ``--jobs`` workers)."""
+
+    to: str  # "pdn" or "json"
+    variant: str | None  # for games without a usable GameType
+    notation: Notation | None
+    captures: Captures
+    renumber: bool
+    width: int
+
+
+class Converted(NamedTuple):
+    """One game converted: its reading findings and its text (PDN, or one JSON line)."""
+
+    findings: list[Finding]
+    text: str
+
+
+def convert_game(game: Game, options: ConvertOptions) -> Converted:
+    """``game`` written as ``options`` say. Cost: ``write_game`` or ``game_to_json``."""
+    override = Variant.from_name(options.variant) if options.variant else None
+    # detected only when a conversion needs it; --variant for games without GameType
+    variant = variant_of(game, override) if override is not None else None
+    if options.to == "json":
+        return Converted(game.findings, json_text(game_to_json(game, variant=variant)) + "\n")
+    text = write_game(
+        game,
+        variant=variant,
+        notation=options.notation,
+        captures=options.captures,
+        width=options.width,
+        move_numbers="renumber" if options.renumber else "keep",
+        results="variant",
+    )
+    return Converted(game.findings, text)
+
+
+def convert_spans(spans: list[Span], options: ConvertOptions) -> list[Converted]:
+    """``convert_game`` over a chunk of spans (the unit of work of ``--jobs``)."""
+    return [convert_game(parse_span(span), options) for span in spans]
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert ``args.path`` to ``args.output``; the exit code per DESIGN.md."""
-    override = Variant.from_name(args.variant) if args.variant else None
     if arguments.overwrites_input("convert", "-o", args.output, [args.path]):
         return EXIT_USAGE
+    options = ConvertOptions(
+        args.output_format,
+        args.variant,
+        args.notation,
+        args.captures,
+        args.renumber,
+        args.width,
+    )
     try:
         with ExitStack() as stack:
-            source: BinaryIO = (
-                stdin_bytes() if args.path == "-" else stack.enter_context(open(args.path, "rb"))
-            )
+            games: Iterator[Converted]
+            if args.jobs == 1:  # streamed here; the input opened before the output exists
+                path = args.path
+                source = stdin_bytes() if path == "-" else stack.enter_context(open(path, "rb"))
+                name = "<stdin>" if path == "-" else path
+                games = (convert_game(game, options) for game in read_games(source, name=name))
+            else:
+                games = _converted_by_workers(args.path, options, args.jobs)
             output = stack.enter_context(atomic_output(args.output))
-            name = "<stdin>" if args.path == "-" else args.path
-            errors = _convert(source, name, output, override, args)
+            errors = _write(games, output, pdn=options.to == "pdn")
     except BrokenPipeError:
         raise
     except OSError as error:
@@ -96,38 +160,25 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if errors else EXIT_OK
 
 
-def _convert(
-    source: BinaryIO,
-    name: str,
-    output: IO[str],
-    override: Variant | None,
-    args: argparse.Namespace,
-) -> bool:
-    """Stream every game from ``source`` to ``output``; True when an error finding was read."""
+def _converted_by_workers(path: str, options: ConvertOptions, jobs: int) -> Iterator[Converted]:
+    """Every game of ``path`` converted on ``jobs`` worker processes, in input order."""
+    for item in map_paths([path], partial(convert_spans, options=options), jobs=jobs):
+        if isinstance(item, PathError):
+            raise OSError(0, item.message, item.file)
+        yield item
+
+
+def _write(games: Iterator[Converted], output: IO[str], *, pdn: bool) -> bool:
+    """Write every game (PDN games a blank line apart) and print its reading findings to
+    stderr; True when one of them is an error."""
     errors = False
     first = True
-    for game in read_games(source, name=name):
-        errors = _report(game.findings) or errors
-        # Detected only when a conversion needs it; --variant for games without GameType.
-        variant = variant_of(game, override) if override is not None else None
-        if args.output_format == "json":
-            output.write(json_text(game_to_json(game, variant=variant)))
-            output.write("\n")
-            continue
-        if not first:
+    for converted in games:
+        errors = _report(converted.findings) or errors
+        if pdn and not first:
             output.write("\n")
         first = False
-        output.write(
-            write_game(
-                game,
-                variant=variant,
-                notation=args.notation,
-                captures=args.captures,
-                width=args.width,
-                move_numbers="renumber" if args.renumber else "keep",
-                results="variant",
-            )
-        )
+        output.write(converted.text)
     return errors
 
 
