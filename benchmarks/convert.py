@@ -1,0 +1,113 @@
+"""``pdn convert`` in every mode against ``pdn check`` on the same file, as whole processes.
+
+Run from the repository root (the corpus is ../shared/corpus):
+
+    .venv/bin/python benchmarks/convert.py                 # CPU seconds, best of 3 rounds
+    .venv/bin/python benchmarks/convert.py --rounds 5
+    .venv/bin/python benchmarks/convert.py --callgrind     # instructions (valgrind), 1 in 10 games
+    .venv/bin/python benchmarks/convert.py --python /tmp/venv-compiled/bin/python
+
+The input is every corpus file joined in sorted order (4,402 games), written to a temporary
+folder and deleted afterwards; ``--callgrind`` keeps one game in ten of it (441 games), since
+valgrind runs some fifty times slower. Each command is ``PYTHON -m pdn VERB FILE ARGS`` with
+stdout and stderr to /dev/null, run from the temporary folder (no ``pdn/`` of the working tree
+on the path). CPU mode: the commands alternate within a round and each keeps its least user
+time (``getrusage`` of the children). Callgrind mode: one run each, and the start of the
+process (``convert`` of an empty file) is subtracted to give the work. The ratio is to
+``check --format json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent.parent / "shared" / "corpus"
+COMMANDS = (
+    ("check", "--format", "json"),
+    ("convert", "--notation", "algebraic"),
+    ("convert", "--captures", "full"),
+    ("convert", "--to", "json"),
+    ("convert", "--renumber"),
+    ("convert",),
+)
+
+
+def joined_corpus(folder: Path, every: int) -> Path:
+    """Every corpus file joined in sorted order (one game in ``every`` of them kept)."""
+    from pdn.scan import iter_spans
+
+    texts = [
+        span.text
+        for path in sorted(CORPUS.rglob("*"))
+        if path.suffix.lower() == ".pdn"
+        for span in iter_spans(str(path))
+    ]
+    target = folder / "joined.pdn"
+    target.write_text("\n\n".join(texts[::every]) + "\n", encoding="utf-8")
+    print(f"input: {len(texts[::every])} games of {len(texts)}, {target.stat().st_size:,} bytes")
+    return target
+
+
+def cpu_seconds(python: str, command: tuple[str, ...], path: Path, folder: Path) -> float:
+    """User CPU seconds of one run of ``python -m pdn`` on ``path``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+    verb, *options = command
+    argv = [python, "-m", "pdn", verb, str(path), *options]
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=folder)
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
+
+
+def instructions(python: str, command: tuple[str, ...], path: Path, folder: Path) -> int:
+    """Instructions valgrind's callgrind counts for one run of ``python -m pdn``."""
+    verb, *options = command
+    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    argv += [python, "-m", "pdn", verb, str(path), *options]
+    run = subprocess.run(argv, capture_output=True, text=True, cwd=folder)
+    refs = [line for line in run.stderr.splitlines() if "refs:" in line]
+    return int(refs[-1].split()[-1].replace(",", ""))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--python", default=sys.executable, help="interpreter with pdn")
+    parser.add_argument("--rounds", type=int, default=3, help="CPU mode: rounds (best kept)")
+    parser.add_argument("--callgrind", action="store_true", help="count instructions instead")
+    args = parser.parse_args(argv)
+    if not CORPUS.is_dir():
+        print(f"no corpus at {CORPUS}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        path = joined_corpus(folder, 10 if args.callgrind else 1)
+        if args.callgrind:
+            empty = folder / "empty.pdn"
+            empty.write_text("", encoding="utf-8")
+            start = instructions(args.python, ("convert",), empty, folder)
+            print(f"start of the process: {start / 1e6:,.0f} million instructions")
+            counts = {
+                command: instructions(args.python, command, path, folder) - start
+                for command in COMMANDS
+            }
+            check = counts[COMMANDS[0]]
+            for command, count in counts.items():
+                print(f"{' '.join(command):32s} {count / 1e6:9,.0f} M  {count / check:.3f}x check")
+            return 0
+        best = dict.fromkeys(COMMANDS, float("inf"))
+        for _ in range(args.rounds):
+            for command in COMMANDS:
+                seconds = cpu_seconds(args.python, command, path, folder)
+                best[command] = min(best[command], seconds)
+        check = best[COMMANDS[0]]
+        for command, seconds in best.items():
+            print(f"{' '.join(command):32s} {seconds:6.2f} s  {seconds / check:.2f}x check")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
