@@ -108,6 +108,32 @@ class _LazyList(Generic[T]):
         self.slot.__set__(node, value)
 
 
+class _Place:
+    """``line`` or ``column`` of a ``GameNode``, kept in the private slot ``_<name>``: a
+    reader-built node finds both from its offset on the first read or write of either
+    (``GameNode._find_place``, once). O(log lines) the first time, then O(1)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = owner.__dict__["_" + name]  # the slot's member descriptor
+
+    @overload
+    def __get__(self, node: None, owner: type) -> _Place: ...
+    @overload
+    def __get__(self, node: GameNode, owner: type) -> int: ...
+    def __get__(self, node: GameNode | None, owner: type) -> int | _Place:
+        if node is None:
+            return self
+        if node._places is not None:
+            node._find_place()
+        value: int = self.slot.__get__(node, owner)
+        return value
+
+    def __set__(self, node: GameNode, value: int) -> None:
+        if node._places is not None:
+            node._find_place()
+        self.slot.__set__(node, value)
+
+
 class GameNode:
     """One move of the tree (the root ``Game`` has ``move_text is None``).
 
@@ -179,32 +205,8 @@ class GameNode:
         self._column = column
         self._places = None
 
-    @property
-    def line(self) -> int:
-        """The move's line in its file (1-based; 0 when unknown, as for nodes built in
-        code)."""
-        if self._places is not None:
-            self._find_place()
-        return self._line
-
-    @line.setter
-    def line(self, line: int) -> None:
-        if self._places is not None:
-            self._find_place()
-        self._line = line
-
-    @property
-    def column(self) -> int:
-        """The move's column in its file (1-based; 0 when unknown)."""
-        if self._places is not None:
-            self._find_place()
-        return self._column
-
-    @column.setter
-    def column(self, column: int) -> None:
-        if self._places is not None:
-            self._find_place()
-        self._column = column
+    line: _Place = _Place()  # the move's line in its file (1-based; 0: unknown, as in code)
+    column: _Place = _Place()  # and its column
 
     def _find_place(self) -> None:
         """``_line`` and ``_column`` of a reader-built node from its offset (once)."""
