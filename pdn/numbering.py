@@ -71,8 +71,8 @@ class Numbering:
 
     def at(self, ply: int) -> MoveNumber:
         """The number of ply ``ply`` (1-based, counted from the root). O(1); every walk asks
-        it per move, hence ``_half_moves`` inlined and the numbers made once."""
-        half = ply - self.start_ply - 1 + (self.start_turn != self.first_mover)
+        it per move, hence the numbers made once."""
+        half = self._half_moves(ply)
         number, second = self.start_number + half // 2, half % 2
         if 0 <= number < _MADE_NUMBERS:
             return _MOVE_NUMBERS[2 * number + second]

@@ -83,13 +83,17 @@ class TextPlaces:
         return self.line + before, offset - newlines[before - 1]
 
 
-class _LazyList(Generic[T]):
-    """A list field of ``GameNode`` kept in the private slot ``_<name>``, which holds
-    ``None`` until the list is first read: reading makes and keeps an empty list, so
-    ``node.nags.append(...)`` works on any node. O(1)."""
+class _SlotField:
+    """A field of ``GameNode`` kept in the private slot ``_<name>`` (``self.slot``, the
+    slot's member descriptor), read and written through the subclass's rule."""
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = owner.__dict__["_" + name]  # the slot's member descriptor
+        self.slot = owner.__dict__["_" + name]
+
+
+class _LazyList(_SlotField, Generic[T]):
+    """A list field whose slot holds ``None`` until the list is first read: reading makes
+    and keeps an empty list, so ``node.nags.append(...)`` works on any node. O(1)."""
 
     @overload
     def __get__(self, node: None, owner: type) -> _LazyList[T]: ...
@@ -108,13 +112,10 @@ class _LazyList(Generic[T]):
         self.slot.__set__(node, value)
 
 
-class _Place:
-    """``line`` or ``column`` of a ``GameNode``, kept in the private slot ``_<name>``: a
-    reader-built node finds both from its offset on the first read or write of either
-    (``GameNode._find_place``, once). O(log lines) the first time, then O(1)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = owner.__dict__["_" + name]  # the slot's member descriptor
+class _Place(_SlotField):
+    """``line`` or ``column``: a reader-built node finds both from its offset on the first
+    read or write of either (``GameNode._find_place``, once). O(log lines) the first time,
+    then O(1)."""
 
     @overload
     def __get__(self, node: None, owner: type) -> _Place: ...
@@ -171,6 +172,10 @@ class GameNode:
         "_offset",
         "_places",
     )
+    _nags: list[int] | None
+    _comments_before: list[str] | None
+    _comments_after: list[str] | None
+    _commands: list[Command] | None
     _line: int
     _column: int
     _offset: int  # reader-built nodes: where the move starts in the game's text
@@ -214,10 +219,6 @@ class GameNode:
         self._line, self._column = self._places(self._offset)
         self._places = None
 
-    _nags: list[int] | None
-    _comments_before: list[str] | None
-    _comments_after: list[str] | None
-    _commands: list[Command] | None
     nags: _LazyList[int] = _LazyList()
     comments_before: _LazyList[str] = _LazyList()
     comments_after: _LazyList[str] = _LazyList()

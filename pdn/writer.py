@@ -234,8 +234,8 @@ class MoveRewriter:
         before in this notation; else O(path), plus a capture search for a capture written
         short over several jumps."""
         played = self.played.get(node)
-        if played is None or played.parts or played.chosen or self.rotated:
-            return self._text_as_written(node, played)
+        if played is None or played.parts or played.chosen:
+            return self._square_by_square(node)
         own = self.notation or _own_notation((node.move_text or "--").strip())
         move = played.move
         path = move.path
@@ -252,21 +252,17 @@ class MoveRewriter:
                 memo.clear()
             notation = move.notation(self.board, own, full, self.separator)
             text = memo[key] = _never_a_result(notation)
+        if self.rotated and own == "algebraic":  # back into the dialect's frame (letters:
+            return self.dialect.move_text(text, self.board)  # never spelled like a result)
         return text
 
-    def _text_as_written(self, node: GameNode, played: Played | None) -> str:
-        """``text`` for a move not replayed, joined, chosen or in a rotated dialect."""
+    def _square_by_square(self, node: GameNode) -> str:
+        """``text`` for a move not replayed, joined from parts or chosen: its written squares
+        converted one by one."""
         board, dialect = self.board, self.dialect
         written = (node.move_text or "--").strip()
         own = self.notation or _own_notation(written)
-        if played is None or played.parts or played.chosen:
-            text = convert_move_text(dialect.move_text(written, board), board, own, self.separator)
-        else:
-            move = played.move
-            ambiguous = (
-                not self.full and len(move.path) > 2 and _short_capture_ambiguous(move, played)
-            )
-            text = move.notation(board, own, self.full or ambiguous, self.separator)
+        text = convert_move_text(dialect.move_text(written, board), board, own, self.separator)
         if self.rotated and own == "algebraic":
             text = dialect.move_text(text, board)  # back into the dialect's frame
         return _never_a_result(text)

@@ -25,7 +25,6 @@ from pdn.geometry import Notation
 from pdn.reader import parse_span, read_games
 from pdn.record import Game
 from pdn.scan import Span, stdin_bytes
-from pdn.variants import Variant
 from pdn.writer import Captures, game_to_json, json_text, variant_of, write_game
 
 EXAMPLES = """\
@@ -107,9 +106,8 @@ class Converted(NamedTuple):
 
 def convert_game(game: Game, options: ConvertOptions) -> Converted:
     """``game`` written as ``options`` say. Cost: ``write_game`` or ``game_to_json``."""
-    override = Variant.from_name(options.variant) if options.variant else None
     # detected only when a conversion needs it; --variant for games without GameType
-    variant = variant_of(game, override) if override is not None else None
+    variant = variant_of(game, options.variant) if options.variant else None
     if options.to == "json":
         return Converted(game.findings, json_text(game_to_json(game, variant=variant)) + "\n")
     text = write_game(
