@@ -79,21 +79,29 @@ class Evidence:
 
 class PrefixPly:
     """One main-line ply that inference replayed legally: ``move`` is what
-    ``resolve(before, text)`` returned (no irregularity) and ``after`` is ``before.play(move)``.
+    ``resolve(before, text)`` returned (no irregularity), ``ends_unique`` its
+    ``Resolution.ends_unique``, and ``after`` is ``before.play(move)``.
 
     A plain class, not a dataclass: mypyc evaluates a dataclass's field types when the module
     loads, and ``GameNode`` is imported for type checking only (pdn.record -> pdn.replay ->
     here would be an import cycle)."""
 
-    __slots__ = ("node", "text", "before", "move", "after")
+    __slots__ = ("node", "text", "before", "move", "ends_unique", "after")
 
     def __init__(
-        self, node: GameNode, text: str, before: Position, move: Move, after: Position
+        self,
+        node: GameNode,
+        text: str,
+        before: Position,
+        move: Move,
+        ends_unique: bool,
+        after: Position,
     ) -> None:
         self.node: Final = node
         self.text: Final = text
         self.before: Final = before
         self.move: Final = move
+        self.ends_unique: Final = ends_unique
         self.after: Final = after
 
 
@@ -514,7 +522,9 @@ def _replay_prefix(
             after = position.play(resolution.move)
         except Exception:  # noqa: BLE001 -- an engine failure counts as "does not play the moves"
             return plies, False
-        prefix.append(PrefixPly(node, text, position, resolution.move, after))
+        prefix.append(
+            PrefixPly(node, text, position, resolution.move, resolution.ends_unique, after)
+        )
         position = after
         plies += 1
     return plies, True

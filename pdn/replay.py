@@ -83,6 +83,9 @@ class Played(NamedTuple):
     part it is (1..parts); a move written in one node has ``part == parts == 0``. ``chosen``:
     the written move fit several legal captures and ``move`` is the one the look-ahead chose
     (reported as ``ambiguous-move``), a reading rather than what the record says.
+    ``ends_unique``: ``move`` is the only legal move from its from-square to its to-square
+    in ``before``, as resolving it found (False: not looked at), so its short form names it
+    alone (the writer then searches no captures to know).
     """
 
     move: Move
@@ -92,6 +95,7 @@ class Played(NamedTuple):
     part: int = 0
     parts: int = 0
     chosen: bool = False
+    ends_unique: bool = False
 
 
 @dataclass
@@ -483,13 +487,14 @@ class _Replayer:
                 or (detected.before is not before and detected.before != before)
             ):
                 resolution = resolve(before, text, self.notation)
-                move, last = resolution.move, node
+                move, last, ends_unique = resolution.move, node, resolution.ends_unique
                 if resolution.code is not None or move is None:
                     move, last = self._irregular(line, node, ply, text, resolution)
                     if move is None:
                         return None
-            else:
-                move, last, after = detected.move, node, detected.after  # resolved by detection
+            else:  # resolved by detection
+                move, last, after = detected.move, node, detected.after
+                ends_unique = detected.ends_unique
             if self.counts_king_runs:
                 self._check_king_run(line, node, ply, move)
             line.position = before.play(move) if after is None else after
@@ -500,7 +505,7 @@ class _Replayer:
         self.plies += 1
         parent = node.parent
         if self.records or node is not last or (parent is not None and len(parent.variations) > 1):
-            self._record(line, node, last, move, before)
+            self._record(line, node, last, move, before, ends_unique)
         if self.audits:
             events = line.tracker.push(line.position, move)
             if events:
@@ -541,12 +546,19 @@ class _Replayer:
         line.ply += 1
 
     def _record(
-        self, line: _Line, node: GameNode, last: GameNode, move: Move, before: Position
+        self,
+        line: _Line,
+        node: GameNode,
+        last: GameNode,
+        move: Move,
+        before: Position,
+        ends_unique: bool,
     ) -> None:
         """Remember what was played at ``node`` (through ``last`` for a joined capture)."""
         ply, after = line.ply, line.position
         if node is last:  # positional: a record per move node, keywords cost a third more
-            self.played[node] = Played(move, ply, before, after, 0, 0, node in self.chosen)
+            chosen = node in self.chosen
+            self.played[node] = Played(move, ply, before, after, 0, 0, chosen, ends_unique)
             nodes: tuple[GameNode, ...] = (node,)
         else:
             parts = [node]

@@ -66,13 +66,16 @@ CAPTURE_LAW_WORDS: dict[str, str] = {
 class Resolution(NamedTuple):
     """What a written move means in a position (see module docstring for the decisions).
     A named tuple: one is built per ply replayed, and it builds in a sixth of a frozen
-    dataclass's time."""
+    dataclass's time. ``ends_unique``: ``move`` is the only legal move from its from-square
+    to its to-square, found so by the fast path (False: not looked at), so its short form
+    names it alone."""
 
     move: Move | None
     code: Code | None
     reason: str
     candidates: tuple[Move, ...]
     as_played: Move | None
+    ends_unique: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,13 +114,13 @@ def resolve(position: Position, written: str, notation: Notation | None = None) 
         if not capture:
             hit = rules.plain_move(own, opponent, kings, white, source, target)
             if hit is not None:
-                return Resolution(rules.to_move(hit), None, "", (), None)
+                return Resolution(rules.to_move(hit), None, "", (), None, True)
             raw = []  # no plain move of that piece goes there: diagnosed below
         else:
             raw = _raw_candidates(rules, own, opponent, kings, white, readings, capture)
             hits = [move for move in raw if move[0] == source and move[1] == target]
             if len(hits) == 1:
-                return Resolution(rules.to_move(hits[0]), None, "", (), None)
+                return Resolution(rules.to_move(hits[0]), None, "", (), None, True)
     else:
         raw = _raw_candidates(rules, own, opponent, kings, white, readings, capture)
     for reading in readings:

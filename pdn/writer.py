@@ -242,8 +242,11 @@ class MoveRewriter:
         full = False
         key: tuple[int, ...] | tuple[tuple[int, ...], bool] = path  # a plain move: its path
         if move.captures:  # a king's capture and plain move may share their path
-            # a one-jump capture's full path is its short form: no ambiguity to look for
-            full = self.full or (len(path) > 2 and _short_capture_ambiguous(move, played))
+            # a one-jump capture's full path is its short form, and resolving may have found
+            # the short form unambiguous already: else one capture search to know
+            full = self.full or (
+                len(path) > 2 and not played.ends_unique and _short_capture_ambiguous(move, played)
+            )
             key = (path, full)
         memo = self.memos[own]
         text = memo.get(key)

@@ -382,6 +382,14 @@ def test_fast_path_agrees_with_matching_on_every_legal_move(
         resolution = resolve(pos, written)
         if kind == "legal":
             assert (resolution.code, resolution.move) == (None, expected[0]), written
+            if resolution.ends_unique:  # the writer then writes its short form unsearched
+                ends = [
+                    move
+                    for move in moves
+                    if (move.from_square, move.to_square)
+                    == (expected[0].path[0], expected[0].path[-1])
+                ]
+                assert ends == [expected[0]], written
         elif kind == "ambiguous":
             assert resolution.code == "ambiguous-move", written
             assert resolution.candidates == expected
