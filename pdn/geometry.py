@@ -13,10 +13,12 @@ files (diagonal steps, Frisian orthogonal jumps, Turkish steps) against wrapping
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 #: How squares are written: numbers (``32``) or file and rank (``c3``).
 Notation = Literal["numeric", "algebraic"]
+#: Every ``Notation``.
+NOTATIONS: tuple[Notation, ...] = get_args(Notation)
 #: A side: ``"W"`` White, ``"B"`` Black.
 Colour = Literal["W", "B"]
 

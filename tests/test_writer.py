@@ -6,12 +6,10 @@ import json
 
 import pytest
 
-from pdn import writer
 from pdn.embedded import Command
-from pdn.movegen import Move
 from pdn.reader import read_game
 from pdn.record import Game, GameNode
-from pdn.replay import Played
+from pdn.replay import played_moves
 from pdn.tags import known_outcome, outcome_of, result_in_style, winner
 from pdn.variants import Variant
 from pdn.writer import (
@@ -289,25 +287,18 @@ def test_an_ambiguous_capture_is_never_written_with_a_guessed_path() -> None:
     assert write_game(game, notation="algebraic").endswith("1. c1xa3 h8-i7 2. a3-b2 *\n")
 
 
-def test_a_capture_resolved_by_its_ends_alone_is_written_short_without_a_search(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # 38x27x18 written short: resolving it found the only capture from 38 to 18, so the
-    # writer needs no capture search; written with its path, the writer looks (and finds
-    # the short form unambiguous)
-    searched: list[str] = []
-    search = writer._short_capture_ambiguous
-
-    def counted(move: Move, played: Played) -> bool:
-        searched.append(move.notation(played.before.variant.board))
-        return search(move, played)
-
-    monkeypatch.setattr(writer, "_short_capture_ambiguous", counted)
+def test_a_capture_is_written_short_when_resolving_or_a_search_finds_it_alone() -> None:
+    # 38x27x18 written short: resolving found the only capture from 38 to 18
+    # (Played.ends_unique), so the writer needs no capture search of its own; written with
+    # its path, the writer searches and finds the short form unambiguous all the same
     setup = '[GameType "20"]\n[FEN "W:W38:B32,22"]\n\n1. '
-    assert write_game(read_game(setup + "38x18 *"), notation="numeric").endswith("1. 38x18 *\n")
-    assert searched == []
-    assert write_game(read_game(setup + "38x27x18 *"), notation="numeric").endswith("1. 38x18 *\n")
-    assert searched == ["38x18"]
+    for written, known in (("38x18", True), ("38x27x18", False)):
+        game = read_game(setup + written + " *")
+        node = game.next()
+        assert node is not None
+        assert played_moves(game).played[node].ends_unique is known
+        assert write_game(game, notation="numeric").endswith("1. 38x18 *\n")
+        assert write_game(game, notation="algebraic").endswith("1. e3xe7 *\n")
 
 
 @pytest.mark.parametrize("notation", ["numeric", "algebraic"])
