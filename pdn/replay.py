@@ -274,15 +274,17 @@ class _Line:
         self,
         node: GameNode,
         position: Position,
-        tracker: DrawTracker,
+        tracker: DrawTracker | None,
         ply: int,
-        numbering: Numbering,
+        numbering: Numbering | None,
     ) -> None:
         self.node = node
         self.position = position
+        # the draw rules' count and the line's move numbers (restarted at setups): None when
+        # the replay reports nothing (``played_moves``), as only findings read them
         self.tracker = tracker
+        self.numbering = numbering
         self.ply = ply  # plies from the root before ``node``
-        self.numbering = numbering  # the line's move numbers (restarted at setups)
         self.number_offset = 0  # written minus expected, after a reported mismatch
         self.joined = 0  # written parts of split captures joined into earlier plies
         # colour -> (square of the king that made the side's last moves, how many in a row)
@@ -293,7 +295,8 @@ class _Line:
 
     def fork(self, node: GameNode) -> _Line:
         """A side line from ``node``: this line's state, with its own tracker and king runs."""
-        side = _Line(node, self.position, self.tracker.copy(), self.ply, self.numbering)
+        tracker = self.tracker.copy() if self.tracker is not None else None
+        side = _Line(node, self.position, tracker, self.ply, self.numbering)
         side.number_offset, side.joined = self.number_offset, self.joined
         side.king_runs = dict(self.king_runs)
         side.ended, side.after_end_reported = self.ended, self.after_end_reported
@@ -426,11 +429,13 @@ class _Replayer:
     def _replay(self, start: Position) -> None:
         """Replay the main line, then every variation from its branch point (explicit stack)."""
         first = self.game.next()
-        tracker = DrawTracker.start(self.profile, start)
-        numbering = Numbering.of_game(self.game, self.variant.first_mover)
-        root = _Line(
-            first or self.game, start, tracker, 0, replace(numbering, start_turn=start.turn)
-        )
+        tracker, numbering = None, None
+        if self.audits:
+            tracker = DrawTracker.start(self.profile, start)
+            numbering = replace(
+                Numbering.of_game(self.game, self.variant.first_mover), start_turn=start.turn
+            )
+        root = _Line(first or self.game, start, tracker, 0, numbering)
         root.main = True
         if self.positions_kept:
             self.positions.append(start)
@@ -509,7 +514,7 @@ class _Replayer:
         parent = node.parent
         if self.records or node is not last or (parent is not None and len(parent.variations) > 1):
             self._record(line, node, last, move, before, ends_unique)
-        if self.audits:
+        if line.tracker is not None:
             events = line.tracker.push(line.position, move)
             if events:
                 self._draw_events(line, last, events)
@@ -545,7 +550,8 @@ class _Replayer:
             "variations so): replayed from there",
         )
         line.position = after
-        line.tracker.push(after, played.move)
+        if line.tracker is not None:
+            line.tracker.push(after, played.move)
         line.ply += 1
 
     def _record(
@@ -590,7 +596,8 @@ class _Replayer:
             pieces = dict(line.position.pieces())
             turn: Literal["W", "B"] = "W" if text[0].upper() == "W" else "B"
             line.position = Position.from_pieces(self.variant, pieces, turn)
-            line.numbering = line.numbering.after_setup(line.ply, text)
+            if line.numbering is not None:
+                line.numbering = line.numbering.after_setup(line.ply, text)
             return True
         try:
             position = Position.from_fen(text, self.variant)
@@ -600,10 +607,12 @@ class _Replayer:
         for problem in position.problems():
             self._at(node, ply, "fen", f"setup FEN impossible in {self.variant.name}: {problem}")
         line.position = position
-        line.tracker = DrawTracker.start(self.profile, position)
-        line.numbering = replace(
-            line.numbering.after_setup(line.ply, text), start_turn=position.turn
-        )
+        if line.tracker is not None:
+            line.tracker = DrawTracker.start(self.profile, position)
+        if line.numbering is not None:
+            line.numbering = replace(
+                line.numbering.after_setup(line.ply, text), start_turn=position.turn
+            )
         line.number_offset, line.joined, line.ended, line.after_end_reported = 0, 0, None, False
         line.king_runs = {}
         return True
@@ -752,6 +761,7 @@ class _Replayer:
         number = _written_number(node.move_number or "")
         if number is None:
             return
+        assert line.numbering is not None  # an audit numbers its lines
         base = line.numbering.number_at(ply + line.joined)
         expected = base + line.number_offset
         if number not in (expected, base):
