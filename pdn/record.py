@@ -329,7 +329,7 @@ class GameNode:
                 stack.append((False, node, -1, numbering))
                 stack.append((True, node, ply, numbering))
                 continue
-            visit_move = visitor.visit_move
+            visit_move, number_at = visitor.visit_move, numbering.at
             variations = node.variations
             while variations:  # the line's moves: the hot loop of every walk
                 main = variations[0]
@@ -337,7 +337,8 @@ class GameNode:
                 before = numbering
                 if main.setup is not None:
                     numbering = numbering.after_setup(ply - 1, main.setup)
-                visit_move(main, ply, numbering.at(ply))
+                    number_at = numbering.at
+                visit_move(main, ply, number_at(ply))
                 if len(variations) > 1:
                     stack.append((True, main, ply, numbering))
                     stack.extend(
