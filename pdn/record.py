@@ -219,6 +219,13 @@ class GameNode:
         self._line, self._column = self._places(self._offset)
         self._places = None
 
+    def place(self) -> tuple[int, int]:
+        """``(line, column)`` in one call (the JSON writer asks both of every node). O(log
+        lines) the first time, then O(1)."""
+        if self._places is not None:
+            self._find_place()
+        return self._line, self._column
+
     nags: _LazyList[int] = _LazyList()
     comments_before: _LazyList[str] = _LazyList()
     comments_after: _LazyList[str] = _LazyList()

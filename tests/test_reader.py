@@ -132,6 +132,11 @@ def test_move_positions_of_a_game_that_starts_mid_line() -> None:
         ("18-23", 2, 2),
     ]
     assert pickle.loads(pickle.dumps(second)).variations[1].column == 42
+    again = read_games(io.StringIO(text))
+    next(again)
+    # place() answers both at once, first or after line and column were read
+    assert [node.place() for node in next(again).walk()] == [place[1:] for place in places]
+    assert [node.place() for node in second.walk()] == [place[1:] for place in places]
 
 
 def test_a_read_node_is_edited_like_a_built_one() -> None:
