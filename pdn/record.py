@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 from pdn.embedded import Command, commands_in
 from pdn.findings import Finding
 from pdn.numbering import Numbering
+from pdn.treewalk import walk_lines
 
 if TYPE_CHECKING:
     from pdn.gameview import GameView
@@ -319,41 +320,7 @@ class GameNode:
         game = self if isinstance(self, Game) else None
         if game is not None:
             visitor.begin_game(game)
-        # items: (True, node, ply, numbering) = the line after ``node``;
-        # (False, node, ply, numbering) = the side line starting at ``node``, or its end
-        # (``ply < 0``). ``ply`` is the ply of ``node``, ``numbering`` the one in force there.
-        stack: list[tuple[bool, GameNode, int, Numbering]] = [(True, self, self.ply(), numbering)]
-        while stack:
-            onward, node, ply, numbering = stack.pop()
-            if not onward:
-                if ply < 0:
-                    visitor.end_variation(node)
-                    continue
-                visitor.begin_variation(node)
-                if node.setup is not None:  # a setup restarts the numbering from its move
-                    numbering = numbering.after_setup(ply - 1, node.setup)
-                visitor.visit_move(node, ply, numbering.at(ply))
-                stack.append((False, node, -1, numbering))
-                stack.append((True, node, ply, numbering))
-                continue
-            visit_move, number_at = visitor.visit_move, numbering.at
-            variations = node.variations
-            while variations:  # the line's moves: the hot loop of every walk
-                main = variations[0]
-                ply += 1
-                before = numbering
-                if main.setup is not None:
-                    numbering = numbering.after_setup(ply - 1, main.setup)
-                    number_at = numbering.at
-                visit_move(main, ply, number_at(ply))
-                if len(variations) > 1:
-                    stack.append((True, main, ply, numbering))
-                    stack.extend(
-                        (False, alternative, ply, before)
-                        for alternative in reversed(variations[1:])
-                    )
-                    break
-                variations = main.variations
+        walk_lines(self, visitor, numbering)
         if game is not None:
             visitor.visit_result(game.result)
         return visitor.end_game()
