@@ -13,14 +13,18 @@ valgrind runs some fifty times slower. Each command is ``PYTHON -m pdn VERB FILE
 stdout and stderr to /dev/null, run from the temporary folder (no ``pdn/`` of the working tree
 on the path). CPU mode: the commands alternate within a round and each keeps its least user
 time (``getrusage`` of the children). Callgrind mode: one run each, and the start of the
-process (``convert`` of an empty file) is subtracted to give the work. The ratio is to
+process (each verb on an empty file) is subtracted to give the work; the hash seed is fixed
+and address randomisation off (``setarch -R``), so the counts repeat. The ratio is to
 ``check --format json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,6 +40,7 @@ COMMANDS = (
     ("convert", "--renumber"),
     ("convert",),
 )
+VERBS = ("check", "convert")
 
 
 def joined_corpus(folder: Path, every: int) -> Path:
@@ -64,11 +69,16 @@ def cpu_seconds(python: str, command: tuple[str, ...], path: Path, folder: Path)
 
 
 def instructions(python: str, command: tuple[str, ...], path: Path, folder: Path) -> int:
-    """Instructions valgrind's callgrind counts for one run of ``python -m pdn``."""
+    """Instructions valgrind's callgrind counts for one run of ``python -m pdn``, with a
+    fixed hash seed and, where ``setarch`` can, no address randomisation (nodes hash by
+    address): two runs then agree within a few million instructions."""
     verb, *options = command
     argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     argv += [python, "-m", "pdn", verb, str(path), *options]
-    run = subprocess.run(argv, capture_output=True, text=True, cwd=folder)
+    if shutil.which("setarch"):
+        argv = ["setarch", platform.machine(), "-R", *argv]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    run = subprocess.run(argv, capture_output=True, text=True, cwd=folder, env=env)
     refs = [line for line in run.stderr.splitlines() if "refs:" in line]
     return int(refs[-1].split()[-1].replace(",", ""))
 
@@ -88,10 +98,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.callgrind:
             empty = folder / "empty.pdn"
             empty.write_text("", encoding="utf-8")
-            start = instructions(args.python, ("convert",), empty, folder)
-            print(f"start of the process: {start / 1e6:,.0f} million instructions")
+            # each verb's own start (its imports differ), on an empty file
+            start = {verb: instructions(args.python, (verb,), empty, folder) for verb in VERBS}
+            print(
+                "start of the process: "
+                + ", ".join(f"{verb} {count / 1e6:,.0f}" for verb, count in start.items())
+                + " million instructions"
+            )
             counts = {
-                command: instructions(args.python, command, path, folder) - start
+                command: instructions(args.python, command, path, folder) - start[command[0]]
                 for command in COMMANDS
             }
             check = counts[COMMANDS[0]]
