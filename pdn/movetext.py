@@ -182,7 +182,7 @@ class MovetextAtoms(GameVisitor[list[str]]):
         if not game.tags:
             atoms.extend(comment_atoms(game.comments_before))
         if game.setup is not None:
-            atoms.append(f'/FEN "{self.fen(game.setup)}"/')
+            atoms.append(self._setup_atom(game.setup))
         atoms.extend(comment_atoms(game.comments_after))
         atoms.extend(f"${nag}" for nag in game.nags)  # read from a game without moves
         missing = _missing_commands(game)
@@ -195,7 +195,7 @@ class MovetextAtoms(GameVisitor[list[str]]):
         atoms = self.atoms
         interrupted = self.interrupted
         if node.setup is not None:
-            atoms.append(f'/FEN "{self.fen(node.setup)}"/')
+            atoms.append(self._setup_atom(node.setup))
             interrupted = True
         annotated = node.has_annotations()
         before = node.comments_before if annotated else None
@@ -227,6 +227,9 @@ class MovetextAtoms(GameVisitor[list[str]]):
             atoms.append(missing)
         # text written after the move calls for ``N...`` before the next move
         self.interrupted = bool(after or missing)
+
+    def _setup_atom(self, fen: str) -> str:
+        return f'/FEN "{self.fen(fen)}"/'
 
     def begin_variation(self, node: GameNode) -> None:
         self.atoms.append("(")
