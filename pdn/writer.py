@@ -120,13 +120,11 @@ class _Options:
         variant: Variant | None,
         notation: Notation | None,
         captures: Captures,
-        move_numbers: MoveNumbers,
         results: Results,
     ) -> None:
         self.game = game
         self._variant = variant
         self.notation = notation
-        self.move_numbers = move_numbers
         self.results = results
         self.rewriter: MoveRewriter | None = None
         if notation is not None or captures == "full":  # moves rewritten: one replay
@@ -261,14 +259,15 @@ def write_game(
     _check_choice("results", results, _RESULTS_VALUES)
     if game.raw is not None:
         return game.raw if game.raw.endswith("\n") else game.raw + "\n"
-    options = _Options(game, variant, notation, captures, move_numbers, results)
+    options = _Options(game, variant, notation, captures, results)
     tag_lines = [
         f'[{name} "{escape_tag_value(options.tag(name, value))}"]' for name, value in options.tags()
     ]
     if tag_lines and game.comments_before:  # before the first tag: still this game's
         tag_lines.insert(0, wrap(comment_atoms(game.comments_before), width))
-    numbering = _numbering(game, options) if move_numbers == "renumber" else None
-    visitor = MovetextAtoms(options.rewriter, renumber=move_numbers == "renumber", fen=options.fen)
+    renumber = move_numbers == "renumber"
+    numbering = _numbering(game, options) if renumber else None
+    visitor = MovetextAtoms(options.rewriter, renumber=renumber, fen=options.fen)
     movetext: list[str] = game.accept(visitor, numbering=numbering)
     atoms = glue_parentheses(movetext)
     if game.result is not None:
