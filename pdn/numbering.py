@@ -9,7 +9,7 @@ setups; nothing about the rules. O(1) per ply.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from pdn.tags import tag_value
@@ -60,6 +60,13 @@ class Numbering:
     start_turn: str = "W"
     first_mover: str = "W"
     start_ply: int = 0
+    #: half-moves from the first mover's move ``start_number`` to ply 0 (worked out once:
+    #: every walk numbers every ply)
+    _half_moves_at_0: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        offset = (self.start_turn != self.first_mover) - self.start_ply - 1
+        object.__setattr__(self, "_half_moves_at_0", offset)
 
     @classmethod
     def of_game(cls, game: Game, first_mover: str) -> Numbering:
@@ -72,7 +79,7 @@ class Numbering:
     def at(self, ply: int) -> MoveNumber:
         """The number of ply ``ply`` (1-based, counted from the root). O(1); every walk asks
         it per move, hence the numbers made once."""
-        half = self._half_moves(ply)
+        half = ply + self._half_moves_at_0
         number, second = self.start_number + half // 2, half % 2
         if 0 <= number < _MADE_NUMBERS:
             return _MOVE_NUMBERS[2 * number + second]
@@ -80,11 +87,7 @@ class Numbering:
 
     def number_at(self, ply: int) -> int:
         """``at(ply).number`` without building the ``MoveNumber`` (the audit asks per ply)."""
-        return self.start_number + self._half_moves(ply) // 2
-
-    def _half_moves(self, ply: int) -> int:
-        """Half-moves from the first mover's move ``start_number`` to ply ``ply``."""
-        return ply - self.start_ply - 1 + (self.start_turn != self.first_mover)
+        return self.start_number + (ply + self._half_moves_at_0) // 2
 
     def after_setup(self, ply: int, setup: str) -> Numbering:
         """The numbering after a ``/FEN "..."/`` setup met after ply ``ply``: counted from
