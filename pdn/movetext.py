@@ -163,10 +163,11 @@ def _path_texts(
 
 
 class MovetextAtoms(GameVisitor[list[str]]):
-    """The move text as unbreakable atoms (a move number travels with its move), for
-    ``Game.accept``: moves as written, or as ``rewriter`` writes them; numbers as written,
-    or as ``accept``'s numbering gives them when ``renumber``; setups through ``fen``. A
-    bare move (most of a record) costs one atom and no list of the node."""
+    """The move text as unbreakable atoms (a move number travels with its move, a
+    variation's ``(`` with its first atom and ``)`` with its last), for ``Game.accept``:
+    moves as written, or as ``rewriter`` writes them; numbers as written, or as
+    ``accept``'s numbering gives them when ``renumber``; setups through ``fen``. A bare move
+    (most of a record) costs one atom and no list of the node."""
 
     def __init__(
         self, rewriter: MoveRewriter | None, *, renumber: bool, fen: Callable[[str], str]
@@ -176,6 +177,7 @@ class MovetextAtoms(GameVisitor[list[str]]):
         self.move_text = rewriter.text if rewriter is not None else _written_move
         self.atoms: list[str] = []
         self.interrupted = True  # text since the last move calls for ``N...``
+        self.opening = ""  # the "(" of a variation, for the first atom of its first move
 
     def begin_game(self, game: Game) -> None:
         atoms = self.atoms
@@ -194,8 +196,12 @@ class MovetextAtoms(GameVisitor[list[str]]):
         number comes before the comments, so a reader attaches those to this move."""
         atoms = self.atoms
         interrupted = self.interrupted
+        opening = self.opening
+        if opening:
+            self.opening = ""
         if node.setup is not None:
-            atoms.append(self._setup_atom(node.setup))
+            atoms.append(opening + self._setup_atom(node.setup))
+            opening = ""
             interrupted = True
         annotated = node.has_annotations()
         before = node.comments_before if annotated else None
@@ -211,7 +217,7 @@ class MovetextAtoms(GameVisitor[list[str]]):
             text, *rest = [*comment_atoms(before), text]
         if label:  # an escape line starts its own line right after the number
             text = f"{label}{text}" if text[:1] == "\n" else f"{label} {text}"
-        atoms.append(text)
+        atoms.append(opening + text if opening else text)
         if rest:
             atoms.extend(rest)
         if not annotated:
@@ -232,11 +238,11 @@ class MovetextAtoms(GameVisitor[list[str]]):
         return f'/FEN "{self.fen(fen)}"/'
 
     def begin_variation(self, node: GameNode) -> None:
-        self.atoms.append("(")
+        self.opening += "("
         self.interrupted = True
 
     def end_variation(self, node: GameNode) -> None:
-        self.atoms.append(")")
+        self.atoms[-1] += ")"  # a variation has a move: its atoms come before
         self.interrupted = True
 
     def end_game(self) -> list[str]:
@@ -279,21 +285,6 @@ def _missing_commands(node: GameNode) -> str:
     """One comment carrying the commands no comment of the node carries, or ""."""
     texts = _missing_command_texts(node)
     return "{" + "".join(texts) + "}" if texts else ""
-
-
-def glue_parentheses(atoms: Iterable[str]) -> list[str]:
-    """Atoms with ``(`` joined to the atom after it and ``)`` to the atom before it."""
-    glued: list[str] = []
-    opening = ""
-    for atom in atoms:
-        if atom == "(":
-            opening += "("
-        elif atom == ")" and glued:
-            glued[-1] += ")"
-        else:
-            glued.append(opening + atom)
-            opening = ""
-    return glued
 
 
 def wrap(atoms: Iterable[str], width: int) -> str:

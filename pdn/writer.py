@@ -28,7 +28,6 @@ from pdn.movetext import (
     MovetextAtoms,
     comment_atoms,
     convert_move_text,
-    glue_parentheses,
     wrap,
 )
 from pdn.numbering import Numbering
@@ -268,8 +267,7 @@ def write_game(
     renumber = move_numbers == "renumber"
     numbering = _numbering(game, options) if renumber else None
     visitor = MovetextAtoms(options.rewriter, renumber=renumber, fen=options.fen)
-    movetext: list[str] = game.accept(visitor, numbering=numbering)
-    atoms = glue_parentheses(movetext)
+    atoms: list[str] = game.accept(visitor, numbering=numbering)
     if game.result is not None:
         atoms.append(options.result(game.result))
     parts = []
