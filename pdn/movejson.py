@@ -1,10 +1,14 @@
-"""JSON move objects: the lines of a game tree as lists of move objects (``moves_to_json``,
-a ``Game.accept`` visitor; schema: docs/json-schema.md). ``pdn.writer.game_to_json`` puts
-them in the game's object; compiled in the compiled build. O(nodes).
+"""JSON move objects: the lines of a game tree as lists of move objects (schema:
+docs/json-schema.md), as Python objects (``moves_to_json``) or straight as JSON text
+(``moves_json_text``, the same text ``json.dumps`` writes of them, without making them: what
+``pdn convert --to json`` writes). Both are ``Game.accept`` visitors; ``pdn.writer`` puts them
+in the game's object. Compiled in the compiled build. O(nodes).
 """
 
 from __future__ import annotations
 
+import json
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
 
 from pdn.visitor import GameVisitor
@@ -67,3 +71,84 @@ def moves_to_json(start: GameNode) -> list[dict[str, Any]]:
     """The lines after ``start`` as a list of move objects; each object's ``variations`` holds
     the alternative lines to that move (lists of the same shape). Iterative, O(nodes)."""
     return start.accept(_MovesJson())
+
+
+#: A move object's text up to its ``variations`` array, opened (``%s``: each value's JSON).
+_MOVE_OPENING = (
+    '{"move": %s, "number": %s, "strength": %s, "nags": %s, "comments_before": %s, '
+    '"comments_after": %s, "commands": %s, "setup": %s, "line": %s, "column": %s, '
+    '"variations": ['
+)
+
+
+def _text(value: str | None) -> str:
+    """A string or null as JSON (``ensure_ascii=False``)."""
+    return "null" if value is None else encode_basestring(value)
+
+
+def _node_opening(node: GameNode) -> str:
+    """``_node_json(node)`` as ``json.dumps(..., ensure_ascii=False)`` writes it, up to its
+    ``variations`` array, opened."""
+    if node.has_annotations():
+        nags = json.dumps(list(node.nags))
+        before = json.dumps(list(node.comments_before), ensure_ascii=False)
+        after = json.dumps(list(node.comments_after), ensure_ascii=False)
+        commands = json.dumps(
+            [{"name": command.name, "text": command.text} for command in node.commands],
+            ensure_ascii=False,
+        )
+    else:  # a bare move (most of a record)
+        nags = before = after = commands = "[]"
+    line, column = node.place()
+    return _MOVE_OPENING % (
+        _text(node.move_text),
+        _text(node.move_number),
+        _text(node.strength),
+        nags,
+        before,
+        after,
+        commands,
+        _text(node.setup),
+        str(line) if line else "null",
+        str(column) if column else "null",
+    )
+
+
+class _MovesJsonText(GameVisitor[str]):
+    """``moves_to_json``'s lists as JSON text, written in the walk's order: a move object
+    stays open until its line goes on or ends, since its side lines come after it."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = ["["]
+        # per enclosing line, innermost last: whether its last move object is still open,
+        # and how many side lines that move has had
+        self.open: list[bool] = [False]
+        self.alternatives: list[int] = [0]
+
+    def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
+        parts = self.parts
+        if self.open[-1]:
+            parts.append("]}, ")  # the line goes on: the last move is done
+        parts.append(_node_opening(node))
+        self.open[-1] = True
+        self.alternatives[-1] = 0
+
+    def begin_variation(self, node: GameNode) -> None:
+        self.parts.append(", [" if self.alternatives[-1] else "[")  # in the move it replaces
+        self.alternatives[-1] += 1
+        self.open.append(False)
+        self.alternatives.append(0)
+
+    def end_variation(self, node: GameNode) -> None:
+        self.alternatives.pop()
+        self.parts.append("]}]" if self.open.pop() else "]")
+
+    def end_game(self) -> str:
+        self.parts.append("]}]" if self.open[-1] else "]")
+        return "".join(self.parts)
+
+
+def moves_json_text(start: GameNode) -> str:
+    """``json.dumps(moves_to_json(start), ensure_ascii=False)``, written without making the
+    move objects (a fifth of the work for a record of bare moves). Iterative, O(nodes)."""
+    return start.accept(_MovesJsonText())

@@ -9,9 +9,10 @@ spells results in the variant's own style (never changing who won). Rewritten mo
 the audit's one replay (``pdn.replay.played_moves``), so a dialect (playstrategy.org) is read as the
 audit reads it. Games that could not be parsed (``game.raw``) are written back verbatim. Every
 walk is a loop with an explicit stack: 5,000-ply games and 200-deep variations are fine. Cost:
-O(size of the record), plus one replay when moves are rewritten. The per-move loop is
-``pdn.movetext`` (compiled in the compiled build); this module writes the rest, checks the
-arguments of the public functions and re-exports ``MoveRewriter`` and ``convert_move_text``.
+O(size of the record), plus one replay when moves are rewritten. The per-move loops are
+``pdn.movetext`` and ``pdn.movejson`` (compiled in the compiled build); this module writes
+the rest, checks the arguments of the public functions and re-exports ``MoveRewriter``,
+``convert_move_text``, ``moves_to_json`` and ``moves_json_text``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
 from pdn.geometry import NOTATIONS, Notation
-from pdn.movejson import moves_to_json
+from pdn.movejson import moves_json_text, moves_to_json
 from pdn.movetext import (
     MoveRewriter,
     MovetextAtoms,
@@ -48,9 +49,11 @@ __all__ = [
     "convert_fen_text",
     "convert_move_text",
     "escape_tag_value",
+    "game_json_text",
     "game_to_json",
     "json_text",
     "moves_in_notation",
+    "moves_json_text",
     "moves_to_json",
     "rewritten_moves",
     "variant_of",
@@ -359,9 +362,25 @@ def _json_text_by_stack(value: Any) -> str:
 def game_to_json(game: Game, *, variant: Variant | str | None = None) -> dict[str, Any]:
     """One game as a JSON-ready dict (schema: docs/json-schema.md); ``variant`` (a ``Variant``
     or its name) when the game does not say. O(size of the record)."""
+    before, after = _game_fields(game, variant)
+    return {**before, "moves": moves_to_json(game), **after}
+
+
+def game_json_text(game: Game, *, variant: Variant | str | None = None) -> str:
+    """``json_text(game_to_json(game, variant=variant))``, the move objects written straight
+    as text (``moves_json_text``): what ``pdn convert --to json`` writes. O(size of the
+    record)."""
+    before, after = _game_fields(game, variant)
+    return f'{json_text(before)[:-1]}, "moves": {moves_json_text(game)}, {json_text(after)[1:]}'
+
+
+def _game_fields(
+    game: Game, variant: Variant | str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The fields of the game's object before ``moves`` and after it, in the schema's order."""
     resolved = as_variant(variant) if variant is not None else variant_of(game)
     source = game.source
-    return {
+    before = {
         "file": source.file,
         "game": source.game,
         "line": source.line,
@@ -370,9 +389,11 @@ def game_to_json(game: Game, *, variant: Variant | str | None = None) -> dict[st
         "comments": list(game.comments_before) + list(game.comments_after),
         "nags": list(game.nags),
         "setup": game.setup,
-        "moves": moves_to_json(game),
+    }
+    after = {
         "result": game.result,
         "winner": winner(game.result, resolved),
         "findings": [finding.to_dict() for finding in game.findings],
         "raw": game.raw,
     }
+    return before, after

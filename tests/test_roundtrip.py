@@ -15,7 +15,7 @@ from strategies import games
 from pdn.reader import read_game, read_games
 from pdn.record import Game
 from pdn.variants import Variant
-from pdn.writer import variant_of, write_game
+from pdn.writer import game_json_text, game_to_json, json_text, variant_of, write_game
 
 WIDTH = 80
 
@@ -28,6 +28,14 @@ def test_generated_records_round_trip(game: Game) -> None:
     assert [finding for finding in again.findings if finding.code == "syntax"] == [], text
     assert again.same_record(game), text
     assert write_game(again) == text  # idempotent
+
+
+@given(games(max_nodes=60))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_json_text_is_the_json_of_the_game_object(game: Game) -> None:
+    # the text convert --to json writes is built without the move objects: same bytes
+    variant = Variant.from_name("international")
+    assert game_json_text(game, variant=variant) == json_text(game_to_json(game, variant=variant))
 
 
 @given(games(max_nodes=60))
@@ -121,6 +129,16 @@ def test_every_corpus_game_round_trips() -> None:
             failures.append(f"{name} game {game.source.game}: raw text not kept")
     assert count > 1000
     assert failures == []
+
+
+@needs_corpus
+def test_every_corpus_game_has_the_same_json_either_way() -> None:
+    games_checked = [
+        f"{name} game {game.source.game}"
+        for name, game in corpus_games()
+        if game_json_text(game) != json_text(game_to_json(game))
+    ]
+    assert games_checked == []
 
 
 @needs_corpus

@@ -16,7 +16,9 @@ from pdn.writer import (
     convert_fen_text,
     convert_move_text,
     escape_tag_value,
+    game_json_text,
     game_to_json,
+    json_text,
     write_game,
     write_games,
 )
@@ -230,6 +232,8 @@ def test_long_game_and_deep_variations_write_without_recursion() -> None:
     encoded = json.dumps(game_to_json(deep))  # JSON building is iterative too
     assert encoded.count('"18-23"') == 200
     assert len(json.dumps(game_to_json(game))) > 5000
+    for record in (deep, game):
+        assert game_json_text(record) == json_text(game_to_json(record))
 
 
 def test_numeric_and_algebraic_move_and_fen_conversion() -> None:
@@ -275,6 +279,19 @@ def test_game_to_json_shape() -> None:
     assert reply["variations"][0][0]["comments_before"] == ["or"]
     assert capture["move"] == "28x19"
     json.dumps(data)  # serialisable as is
+
+
+def test_json_text_escapes_as_the_json_module_does() -> None:
+    game = sample_game()
+    node = game.end()
+    node.add_comment('quote " backslash \\ tab \t bell \x07 é 中')
+    node.nags.append(7)
+    node.commands.append(Command("cmd", 'a "b"'))
+    side = node.parent.add_variation("33-28", strength="?")  # a second alternative
+    side.add_variation("17-22").add_comment("inner")
+    text = game_json_text(game, variant=INTERNATIONAL)
+    assert text == json.dumps(game_to_json(game, variant=INTERNATIONAL), ensure_ascii=False)
+    assert json.loads(text)["moves"][2]["comments_after"][-1].endswith("é 中")
 
 
 def test_an_ambiguous_capture_is_never_written_with_a_guessed_path() -> None:

@@ -25,7 +25,7 @@ from pdn.geometry import Notation
 from pdn.reader import parse_span, read_games
 from pdn.record import Game
 from pdn.scan import Span, stdin_bytes
-from pdn.writer import Captures, game_to_json, json_text, variant_of, write_game
+from pdn.writer import Captures, game_json_text, variant_of, write_game
 
 EXAMPLES = """\
 examples:
@@ -105,11 +105,11 @@ class Converted(NamedTuple):
 
 
 def convert_game(game: Game, options: ConvertOptions) -> Converted:
-    """``game`` written as ``options`` say. Cost: ``write_game`` or ``game_to_json``."""
+    """``game`` written as ``options`` say. Cost: ``write_game`` or ``game_json_text``."""
     # detected only when a conversion needs it; --variant for games without GameType
     variant = variant_of(game, options.variant) if options.variant else None
     if options.to == "json":
-        return Converted(game.findings, json_text(game_to_json(game, variant=variant)) + "\n")
+        return Converted(game.findings, game_json_text(game, variant=variant) + "\n")
     text = write_game(
         game,
         variant=variant,
