@@ -48,6 +48,8 @@ class _MovesJson(GameVisitor[list[dict[str, Any]]]):
     """The lines as lists of move objects; a side line goes into the ``variations`` of the
     move it replaces."""
 
+    numbered = False  # the numbers are the ones written
+
     def __init__(self) -> None:
         self.moves: list[dict[str, Any]] = []
         self.lines = [self.moves]  # the enclosing lines, innermost last
@@ -117,6 +119,8 @@ def _node_opening(node: GameNode) -> str:
 class _MovesJsonText(GameVisitor[str]):
     """``moves_to_json``'s lists as JSON text, written in the walk's order: a move object
     stays open until its line goes on or ends, since its side lines come after it."""
+
+    numbered = False  # the numbers are the ones written
 
     def __init__(self) -> None:
         self.parts: list[str] = ["["]

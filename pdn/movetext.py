@@ -173,6 +173,7 @@ class MovetextAtoms(GameVisitor[list[str]]):
         self, rewriter: MoveRewriter | None, *, renumber: bool, fen: Callable[[str], str]
     ) -> None:
         self.renumber = renumber
+        self.numbered = renumber  # the numbers as written need none worked out
         self.fen = fen
         self.move_text = rewriter.text if rewriter is not None else _written_move
         self.atoms: list[str] = []

@@ -44,6 +44,10 @@ _MOVE_NUMBERS = tuple(
 )
 
 
+#: The number a walk hands a visitor that reads none (``GameVisitor.numbered`` False).
+UNNUMBERED = MoveNumber(0, True)
+
+
 @dataclass(frozen=True)
 class Numbering:
     """How plies get full-move numbers along a line: the position after ply ``start_ply``

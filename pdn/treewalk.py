@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pdn.numbering import UNNUMBERED
+
 if TYPE_CHECKING:
     from pdn.numbering import Numbering
     from pdn.record import GameNode
@@ -17,7 +19,9 @@ if TYPE_CHECKING:
 def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering) -> None:
     """Visit every move below ``start`` (``begin_variation``, ``visit_move``,
     ``end_variation``, in ``GameVisitor``'s order), numbered by ``numbering`` from
-    ``start``'s ply on and restarted at every setup."""
+    ``start``'s ply on and restarted at every setup (``UNNUMBERED`` for a visitor that is
+    not ``numbered``)."""
+    numbered = visitor.numbered
     # items: (True, node, ply, numbering) = the line after ``node``;
     # (False, node, ply, numbering) = the side line starting at ``node``, or its end
     # (``ply < 0``). ``ply`` is the ply of ``node``, ``numbering`` the one in force there.
@@ -31,7 +35,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
             visitor.begin_variation(node)
             if node.setup is not None:  # a setup restarts the numbering from its move
                 numbering = numbering.after_setup(ply - 1, node.setup)
-            visitor.visit_move(node, ply, numbering.at(ply))
+            visitor.visit_move(node, ply, numbering.at(ply) if numbered else UNNUMBERED)
             stack.append((False, node, -1, numbering))
             stack.append((True, node, ply, numbering))
             continue
@@ -44,7 +48,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
             if main.setup is not None:
                 numbering = numbering.after_setup(ply - 1, main.setup)
                 number_at = numbering.at
-            visit_move(main, ply, number_at(ply))
+            visit_move(main, ply, number_at(ply) if numbered else UNNUMBERED)
             if len(variations) > 1:
                 stack.append((True, main, ply, numbering))
                 stack.extend(

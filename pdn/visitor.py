@@ -23,7 +23,13 @@ class GameVisitor(Generic[R]):
     returns. ``visit_move`` gets the node (its comments, NAGs, strength, setup), its ply from
     the root and its ``MoveNumber`` (from ``accept``'s ``numbering``, restarted at setups).
     Every method does nothing by default.
+
+    ``numbered``: whether ``visit_move`` reads its ``number``. A visitor that does not (a
+    writer keeping the numbers as written) sets it False, and the walk then numbers no ply:
+    ``number`` is ``UNNUMBERED`` (move 0).
     """
+
+    numbered: bool = True
 
     def begin_game(self, game: Game) -> None:
         """Before the first move; the root's own comments, NAGs and setup are on ``game``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pdn.gameview import GameView
-from pdn.numbering import MoveNumber, Numbering
+from pdn.numbering import UNNUMBERED, MoveNumber, Numbering
 from pdn.reader import read_game
 from pdn.record import Game, GameNode
 from pdn.visitor import GameVisitor
@@ -63,6 +63,24 @@ def test_numbering_from_the_fen_and_restarted_by_a_setup() -> None:
         "13.28x19@2",
         "30.40-35@3",
     ]
+
+
+def test_a_visitor_that_reads_no_numbers_gets_none_worked_out() -> None:
+    class Numbers(GameVisitor[list[MoveNumber]]):
+        numbered = False
+
+        def begin_game(self, game: Game) -> None:
+            self.numbers: list[MoveNumber] = []
+
+        def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
+            self.numbers.append(number)
+
+        def end_game(self) -> list[MoveNumber]:
+            return self.numbers
+
+    game = read_game("1. 32-28 (1. 33-29) 19-23 *")
+    assert game.accept(Numbers()) == [UNNUMBERED] * 3
+    assert game.accept(Trace())[:3] == ["1.32-28@1", "(", "1.33-29@1"]
 
 
 def test_deep_trees_do_not_recurse() -> None:
