@@ -534,7 +534,18 @@ class _Replayer:
         self.plies += 1
         parent = node.parent
         if self.records or node is not last or (parent is not None and len(parent.variations) > 1):
-            self._record(line, node, last, move, before, ends_unique)
+            # what was played at the node (through ``last`` for a joined capture); inline
+            # for a move written in one node, made once per move node replayed
+            after = line.position
+            if node is last:  # positional: keywords cost a third more
+                chosen = node in self.chosen
+                self.played[node] = Played(move, ply, before, after, 0, 0, chosen, ends_unique)
+                parts: tuple[GameNode, ...] | None = None
+            else:
+                parts = self._record_parts(node, last, move, ply, before, after)
+            if line.main and self.positions_kept:
+                self.positions.append(after)
+                self.mainline_plies.append(parts or (node,))
         if line.tracker is not None:
             events = line.tracker.push(line.position, move)
             if events:
@@ -575,33 +586,25 @@ class _Replayer:
             line.tracker.push(after, played.move)
         line.ply += 1
 
-    def _record(
+    def _record_parts(
         self,
-        line: _Line,
         node: GameNode,
         last: GameNode,
         move: Move,
+        ply: int,
         before: Position,
-        ends_unique: bool,
-    ) -> None:
-        """Remember what was played at ``node`` (through ``last`` for a joined capture)."""
-        ply, after = line.ply, line.position
-        if node is last:  # positional: a record per move node, keywords cost a third more
-            chosen = node in self.chosen
-            self.played[node] = Played(move, ply, before, after, 0, 0, chosen, ends_unique)
-            nodes: tuple[GameNode, ...] = (node,)
-        else:
-            parts = [node]
-            while parts[-1] is not last:
-                following = parts[-1].next()
-                assert following is not None  # the join walked this main-line chain
-                parts.append(following)
-            for index, part in enumerate(parts, 1):
-                self.played[part] = Played(move, ply, before, after, index, len(parts))
-            nodes = tuple(parts)
-        if line.main and self.positions_kept:
-            self.positions.append(after)
-            self.mainline_plies.append(nodes)
+        after: Position,
+    ) -> tuple[GameNode, ...]:
+        """Record the ply of a capture joined from the nodes ``node`` to ``last`` (a dialect's
+        split capture) at each of them; those nodes."""
+        parts = [node]
+        while parts[-1] is not last:
+            following = parts[-1].next()
+            assert following is not None  # the join walked this main-line chain
+            parts.append(following)
+        for index, part in enumerate(parts, 1):
+            self.played[part] = Played(move, ply, before, after, index, len(parts))
+        return tuple(parts)
 
     def _move_text(self, node: GameNode) -> str:
         """The move text of ``node`` with its squares named as on the PDN board."""
