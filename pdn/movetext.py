@@ -222,7 +222,8 @@ class MovetextAtoms(GameVisitor[list[str]]):
         if rest:
             atoms.extend(rest)
         if not annotated:
-            self.interrupted = False
+            if interrupted:
+                self.interrupted = False
             return
         if node.nags:
             atoms.extend(f"${nag}" for nag in node.nags)
@@ -296,7 +297,18 @@ def wrap(atoms: Iterable[str], width: int) -> str:
     current = ""
     column = 0
     for atom in atoms:
-        newline = atom.find("\n") if "\n" in atom else -1  # -1 for the common atom: one line
+        if "\n" not in atom:  # the common atom: one line
+            size = len(atom)
+            if not current:
+                current, column = atom, size
+            elif column + 1 + size > width:
+                lines.append(current)
+                current, column = atom, size
+            else:
+                current = f"{current} {atom}"
+                column += 1 + size
+            continue
+        newline = atom.find("\n")
         if newline == 0:  # starts a line of its own (an escape line)
             if current:
                 lines.append(current)
@@ -311,7 +323,7 @@ def wrap(atoms: Iterable[str], width: int) -> str:
             column += 1
         else:
             joined = atom
-        if newline < 0:
+        if newline < 0:  # the rest of an escape line's atom
             current = joined
             column += first_line
         elif atom.endswith("\n"):
