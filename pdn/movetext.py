@@ -1,6 +1,7 @@
 """Move text out: the moves, numbers, comments, NAGs, setups and variations of a game tree
 as PDN atoms (``MovetextAtoms``, a ``Game.accept`` visitor), moves rewritten from the replay
-(``MoveRewriter``), lines wrapped without splitting a token (``wrap``).
+(``MoveRewriter``), moves and FENs converted square by square (``convert_move_text``,
+``convert_fen_text``), lines wrapped without splitting a token (``wrap``).
 
 The per-move loop of ``pdn.writer``, which writes the tags and the rest of a record and keeps
 the public API (its functions check their arguments in pure Python); compiled in the compiled
@@ -50,6 +51,39 @@ def convert_move_text(move: str, board: Board, notation: Notation, capture_separ
     except (ValueError, KeyError, IndexError):
         return move
     return "".join(parts)
+
+
+def convert_fen_text(fen: str, board: Board, notation: Notation) -> str:
+    """The FEN with every piece square in ``notation`` (numeric ranges expanded when going
+    algebraic); other fields kept; unreadable FEN text returned unchanged. O(len)."""
+    body = fen.strip()
+    dot = "." if body.endswith(".") else ""
+    fields = body.rstrip(".").split(":")
+    try:
+        converted = [fields[0]]
+        for piece_field in fields[1:]:
+            if not piece_field or piece_field[0] not in "WB":
+                converted.append(piece_field)
+                continue
+            items = [item for item in piece_field[1:].split(",") if item.strip()]
+            squares = [_fen_item(item.strip(), board, notation) for item in items]
+            converted.append(piece_field[0] + ",".join(squares))
+    except (ValueError, KeyError, IndexError):
+        return fen
+    return ":".join(converted) + dot
+
+
+def _fen_item(item: str, board: Board, notation: Notation) -> str:
+    king = "K" if item[:1] in ("K", "k") else ""
+    text = item[len(king) :]
+    if "-" in text:
+        low, high = (board.parse_square(end) for end in text.split("-", 1))
+        if notation == "numeric":
+            return f"{king}{low}-{high}"
+        return ",".join(
+            king + board.format_square(square, notation) for square in range(low, high + 1)
+        )
+    return king + board.format_square(board.parse_square(text), notation)
 
 
 class MoveRewriter:

@@ -12,7 +12,7 @@ walk is a loop with an explicit stack: 5,000-ply games and 200-deep variations a
 O(size of the record), plus one replay when moves are rewritten. The per-move loops are
 ``pdn.movetext`` and ``pdn.movejson`` (compiled in the compiled build); this module writes
 the rest, checks the arguments of the public functions and re-exports ``MoveRewriter``,
-``convert_move_text``, ``moves_to_json`` and ``moves_json_text``.
+``convert_move_text``, ``convert_fen_text``, ``moves_to_json`` and ``moves_json_text``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pdn.movetext import (
     MoveRewriter,
     MovetextAtoms,
     comment_atoms,
+    convert_fen_text,
     convert_move_text,
     wrap,
 )
@@ -36,7 +37,6 @@ from pdn.tags import result_in_style, tag_value, winner
 from pdn.variants import as_variant
 
 if TYPE_CHECKING:
-    from pdn.geometry import Board
     from pdn.record import Game, GameNode
     from pdn.replay import PlayedMoves, Replay
     from pdn.variants import Variant
@@ -70,39 +70,6 @@ _MOVE_NUMBERS_VALUES: tuple[MoveNumbers, ...] = get_args(MoveNumbers)
 _RESULTS_VALUES: tuple[Results, ...] = get_args(Results)
 
 _MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
-
-
-def convert_fen_text(fen: str, board: Board, notation: Notation) -> str:
-    """The FEN with every piece square in ``notation`` (numeric ranges expanded when going
-    algebraic); other fields kept; unreadable FEN text returned unchanged. O(len)."""
-    body = fen.strip()
-    dot = "." if body.endswith(".") else ""
-    fields = body.rstrip(".").split(":")
-    try:
-        converted = [fields[0]]
-        for piece_field in fields[1:]:
-            if not piece_field or piece_field[0] not in "WB":
-                converted.append(piece_field)
-                continue
-            items = [item for item in piece_field[1:].split(",") if item.strip()]
-            squares = [_fen_item(item.strip(), board, notation) for item in items]
-            converted.append(piece_field[0] + ",".join(squares))
-    except (ValueError, KeyError, IndexError):
-        return fen
-    return ":".join(converted) + dot
-
-
-def _fen_item(item: str, board: Board, notation: Notation) -> str:
-    king = "K" if item[:1] in ("K", "k") else ""
-    text = item[len(king) :]
-    if "-" in text:
-        low, high = (board.parse_square(end) for end in text.split("-", 1))
-        if notation == "numeric":
-            return f"{king}{low}-{high}"
-        return ",".join(
-            king + board.format_square(square, notation) for square in range(low, high + 1)
-        )
-    return king + board.format_square(board.parse_square(text), notation)
 
 
 # -- PDN text ---------------------------------------------------------------------------------
