@@ -9,31 +9,24 @@ spells results in the variant's own style (never changing who won). Rewritten mo
 the audit's one replay (``pdn.replay.played_moves``), so a dialect (playstrategy.org) is read as the
 audit reads it. Games that could not be parsed (``game.raw``) are written back verbatim. Every
 walk is a loop with an explicit stack: 5,000-ply games and 200-deep variations are fine. Cost:
-O(size of the record), plus one replay when moves are rewritten. The per-move loops are
-``pdn.movetext`` and ``pdn.movejson`` (compiled in the compiled build); this module writes
-the rest, checks the arguments of the public functions and re-exports ``MoveRewriter``,
-``convert_move_text``, ``convert_fen_text``, ``moves_to_json`` and ``moves_json_text``.
+O(size of the record), plus one replay when moves are rewritten. A game's PDN text is
+``pdn.pdntext`` and its per-move loops are ``pdn.movetext`` and ``pdn.movejson`` (all three
+compiled in the compiled build); this module checks the arguments of the public functions,
+writes the JSON of a game and re-exports ``MoveRewriter``, ``convert_move_text``,
+``convert_fen_text``, ``escape_tag_value``, ``moves_to_json`` and ``moves_json_text``.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 
 from pdn.geometry import NOTATIONS, Notation
 from pdn.movejson import moves_json_text, moves_to_json
-from pdn.movetext import (
-    MoveRewriter,
-    MovetextAtoms,
-    comment_atoms,
-    convert_fen_text,
-    convert_move_text,
-    wrap,
-)
-from pdn.numbering import Numbering
-from pdn.tags import result_in_style, tag_value, winner
+from pdn.movetext import MoveRewriter, convert_fen_text, convert_move_text
+from pdn.pdntext import escape_tag_value, record_text
+from pdn.tags import winner
 from pdn.variants import as_variant
 
 if TYPE_CHECKING:
@@ -69,76 +62,8 @@ _CAPTURES_VALUES: tuple[Captures, ...] = get_args(Captures)
 _MOVE_NUMBERS_VALUES: tuple[MoveNumbers, ...] = get_args(MoveNumbers)
 _RESULTS_VALUES: tuple[Results, ...] = get_args(Results)
 
-_MOVE_NUMBER = re.compile(r"([0-9]+)\.(\.\.)?")
-
 
 # -- PDN text ---------------------------------------------------------------------------------
-def escape_tag_value(value: str) -> str:
-    """A tag value for between double quotes: each ``"`` written ``\\"``. Other backslashes
-    stay as they are (``C:\\games`` is common in files), exactly what the reader undoes."""
-    return value.replace('"', '\\"')
-
-
-class _Options:
-    """What to convert while writing one game. The variant is the replay's when moves are
-    rewritten, else detected once on first use (a plain rewrite may never need it)."""
-
-    def __init__(
-        self,
-        game: Game,
-        variant: Variant | None,
-        notation: Notation | None,
-        captures: Captures,
-        results: Results,
-    ) -> None:
-        self.game = game
-        self._variant = variant
-        self.notation = notation
-        self.results = results
-        self.rewriter: MoveRewriter | None = None
-        if notation is not None or captures == "full":  # moves rewritten: one replay
-            from pdn.replay import played_moves
-
-            # exactly as ``variant`` when given, else as detected: the replay then reuses the
-            # main-line plies that variant inference replayed (no ply resolved twice)
-            replayed = played_moves(game, variant=variant, exact=variant is not None)
-            self._variant = replayed.variant
-            self.rewriter = MoveRewriter(replayed, notation, full=captures == "full")
-
-    @property
-    def variant(self) -> Variant:
-        if self._variant is None:
-            self._variant = variant_of(self.game)
-        return self._variant
-
-    def fen(self, text: str) -> str:
-        if self.notation is None:
-            return text
-        return convert_fen_text(text, self.variant.board, self.notation)
-
-    def result(self, text: str) -> str:
-        # the variant (detected when no GameType names it) only for a result respelled
-        return text if self.results == "keep" else result_in_style(text, lambda: self.variant)
-
-    def tags(self) -> list[tuple[str, str]]:
-        """The tags to write: rewritten moves of a game without GameType get one, so the
-        converted text names the variant it was converted for (algebraic 8x8 text alone
-        would read as Russian or Brazilian)."""
-        if self.rewriter is None or tag_value(self.game.tags, "GameType") is not None:
-            return self.game.tags
-        gametype = self.variant.gametype
-        if gametype is None:
-            return self.game.tags
-        return [*self.game.tags, ("GameType", str(gametype))]
-
-    def tag(self, name: str, value: str) -> str:
-        if name == "FEN":
-            return self.fen(value)
-        if name == "Result":
-            return self.result(value)
-        return value
-
-
 def rewritten_moves(
     game: Game, variant: Variant | str, notation: Notation | None, *, full: bool
 ) -> dict[GameNode, str]:
@@ -172,20 +97,6 @@ def variant_of(game: Game, override: Variant | str | None = None) -> Variant:
     from pdn.detect import detect_variant
 
     return detect_variant(game, override)[0]
-
-
-def _numbering(game: Game, options: _Options) -> Numbering:
-    """Standard numbers for ``move_numbers="renumber"``: from the first move's written number
-    when it has one (a fragment keeps its place in its game) and no setup of its own, else
-    from the FEN tag; ``Game.accept`` restarts them at every setup."""
-    first_mover = options.variant.first_mover
-    first = game.next()
-    written = _MOVE_NUMBER.fullmatch(first.move_number or "") if first else None
-    if written and first is not None and first.setup is None:  # a setup numbers its own line
-        second = "B" if first_mover == "W" else "W"
-        turn = second if written.group(2) else first_mover
-        return Numbering(int(written.group(1)), turn, first_mover)
-    return Numbering.of_game(game, first_mover)
 
 
 def _check_choice(
@@ -226,26 +137,15 @@ def write_game(
     _check_choice("captures", captures, _CAPTURES_VALUES)
     _check_choice("move_numbers", move_numbers, _MOVE_NUMBERS_VALUES)
     _check_choice("results", results, _RESULTS_VALUES)
-    if game.raw is not None:
-        return game.raw if game.raw.endswith("\n") else game.raw + "\n"
-    options = _Options(game, variant, notation, captures, results)
-    tag_lines = [
-        f'[{name} "{escape_tag_value(options.tag(name, value))}"]' for name, value in options.tags()
-    ]
-    if tag_lines and game.comments_before:  # before the first tag: still this game's
-        tag_lines.insert(0, wrap(comment_atoms(game.comments_before), width))
-    renumber = move_numbers == "renumber"
-    numbering = _numbering(game, options) if renumber else None
-    visitor = MovetextAtoms(options.rewriter, renumber=renumber, fen=options.fen)
-    atoms: list[str] = game.accept(visitor, numbering=numbering)
-    if game.result is not None:
-        atoms.append(options.result(game.result))
-    parts = []
-    if tag_lines:
-        parts.append("\n".join(tag_lines) + "\n")
-    if atoms:
-        parts.append(wrap(atoms, width) + "\n")
-    return "\n".join(parts)
+    return record_text(
+        game,
+        variant=variant,
+        notation=notation,
+        captures=captures,
+        width=width,
+        renumber=move_numbers == "renumber",
+        results=results,
+    )
 
 
 def write_games(
