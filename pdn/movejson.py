@@ -75,10 +75,11 @@ def moves_to_json(start: GameNode) -> list[dict[str, Any]]:
     return start.accept(_MovesJson())
 
 
-#: A move object's text up to its ``variations`` array, opened (``%s``: each value's JSON).
-_MOVE_OPENING = (
-    '{"move": %s, "number": %s, "strength": %s, "nags": %s, "comments_before": %s, '
-    '"comments_after": %s, "commands": %s, "setup": %s, "line": %s, "column": %s, '
+#: A bare move object's text up to its ``variations`` array, opened (``%s``: each value's
+#: JSON).
+_BARE_MOVE_OPENING = (
+    '{"move": %s, "number": %s, "strength": %s, "nags": [], "comments_before": [], '
+    '"comments_after": [], "commands": [], "setup": %s, "line": %s, "column": %s, '
     '"variations": ['
 )
 
@@ -90,26 +91,15 @@ def _text(value: str | None) -> str:
 
 def _node_opening(node: GameNode) -> str:
     """``_node_json(node)`` as ``json.dumps(..., ensure_ascii=False)`` writes it, up to its
-    ``variations`` array, opened."""
+    ``variations`` array, opened: a bare move (most of a record) from
+    ``_BARE_MOVE_OPENING``, an annotated one through ``_node_json`` itself."""
     if node.has_annotations():
-        nags = json.dumps(list(node.nags))
-        before = json.dumps(list(node.comments_before), ensure_ascii=False)
-        after = json.dumps(list(node.comments_after), ensure_ascii=False)
-        commands = json.dumps(
-            [{"name": command.name, "text": command.text} for command in node.commands],
-            ensure_ascii=False,
-        )
-    else:  # a bare move (most of a record)
-        nags = before = after = commands = "[]"
+        return json.dumps(_node_json(node), ensure_ascii=False)[: -len("]}")]
     line, column = node.place()
-    return _MOVE_OPENING % (
+    return _BARE_MOVE_OPENING % (
         _text(node.move_text),
         _text(node.move_number),
         _text(node.strength),
-        nags,
-        before,
-        after,
-        commands,
         _text(node.setup),
         str(line) if line else "null",
         str(column) if column else "null",

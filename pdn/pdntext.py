@@ -56,6 +56,14 @@ def record_text(
     return "\n".join(parts)
 
 
+def variant_of(game: Game, override: Variant | str | None = None) -> Variant:
+    """The game's variant: its GameType, else ``override`` (``--variant``), else inferred
+    (``pdn.detect``; costs at most a few main-line replays when there is no GameType)."""
+    from pdn.detect import detect_variant
+
+    return detect_variant(game, override)[0]
+
+
 def escape_tag_value(value: str) -> str:
     """A tag value for between double quotes: each ``"`` written ``\\"``. Other backslashes
     stay as they are (``C:\\games`` is common in files), exactly what the reader undoes."""
@@ -91,9 +99,7 @@ class RecordOptions:
     @property
     def variant(self) -> Variant:
         if self._variant is None:
-            from pdn.detect import detect_variant
-
-            self._variant = detect_variant(self.game, None)[0]
+            self._variant = variant_of(self.game)
         return self._variant
 
     def fen(self, text: str) -> str:

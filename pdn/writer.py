@@ -13,7 +13,8 @@ O(size of the record), plus one replay when moves are rewritten. A game's PDN te
 ``pdn.pdntext`` and its per-move loops are ``pdn.movetext`` and ``pdn.movejson`` (all three
 compiled in the compiled build); this module checks the arguments of the public functions,
 writes the JSON of a game and re-exports ``MoveRewriter``, ``convert_move_text``,
-``convert_fen_text``, ``escape_tag_value``, ``moves_to_json`` and ``moves_json_text``.
+``convert_fen_text``, ``escape_tag_value``, ``variant_of``, ``moves_to_json`` and
+``moves_json_text``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, get_args
 from pdn.geometry import NOTATIONS, Notation
 from pdn.movejson import moves_json_text, moves_to_json
 from pdn.movetext import MoveRewriter, convert_fen_text, convert_move_text
-from pdn.pdntext import escape_tag_value, record_text
+from pdn.pdntext import escape_tag_value, record_text, variant_of
 from pdn.tags import winner
 from pdn.variants import as_variant
 
@@ -89,14 +90,6 @@ def moves_in_notation(
     written short over several jumps."""
     rewriter = MoveRewriter(replayed, notation, full=full, board_squares=board_squares)
     return {node: rewriter.text(node) for node in game.walk()}
-
-
-def variant_of(game: Game, override: Variant | str | None = None) -> Variant:
-    """The game's variant: its GameType, else ``override`` (``--variant``), else inferred
-    (``pdn.detect``; costs at most a few main-line replays when there is no GameType)."""
-    from pdn.detect import detect_variant
-
-    return detect_variant(game, override)[0]
 
 
 def _check_choice(
