@@ -5,6 +5,7 @@ Run from the repository root (the corpus is ../shared/corpus):
     .venv/bin/python benchmarks/convert.py                 # CPU seconds, best of 3 rounds
     .venv/bin/python benchmarks/convert.py --rounds 5
     .venv/bin/python benchmarks/convert.py --callgrind     # instructions (valgrind), 1 in 10 games
+    .venv/bin/python benchmarks/convert.py --together --rounds 9   # beside check, paired ratios
     .venv/bin/python benchmarks/convert.py --python /tmp/venv-compiled/bin/python
 
 The input is every corpus file joined in sorted order (4,402 games), written to a temporary
@@ -14,8 +15,10 @@ stdout and stderr to /dev/null, run from the temporary folder (no ``pdn/`` of th
 on the path). CPU mode: the commands alternate within a round and each keeps its least user
 time (``getrusage`` of the children). Callgrind mode: one run each, and the start of the
 process (each verb on an empty file) is subtracted to give the work; the hash seed is fixed
-and address randomisation off (``setarch -R``), so the counts repeat. The ratio is to
-``check --format json``.
+and address randomisation off (``setarch -R``), so the counts repeat. Together mode (two CPUs
+or more): each round runs every ``convert`` command at the same time as a ``check``, one per
+CPU (``taskset``, swapped every round), so a slow spell of a shared machine slows both; it
+prints the median and range of the per-round ratios. The ratio is to ``check --format json``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import os
 import platform
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -68,6 +72,26 @@ def cpu_seconds(python: str, command: tuple[str, ...], path: Path, folder: Path)
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
 
 
+def cpu_seconds_together(
+    python: str,
+    commands: tuple[tuple[str, ...], tuple[str, ...]],
+    path: Path,
+    folder: Path,
+    swap: bool,
+) -> tuple[float, float]:
+    """User CPU seconds of two ``python -m pdn`` runs started at the same time, the first on
+    CPU 0 and the second on CPU 1 (the other way round when ``swap``)."""
+    processes = []
+    for cpu, (verb, *options) in zip((1, 0) if swap else (0, 1), commands, strict=True):
+        argv = [python, "-m", "pdn", verb, str(path), *options]
+        if shutil.which("taskset"):
+            argv = ["taskset", "-c", str(cpu), *argv]
+        quiet = subprocess.DEVNULL
+        processes.append(subprocess.Popen(argv, stdout=quiet, stderr=quiet, cwd=folder))
+    first, second = (os.wait4(process.pid, 0)[2].ru_utime for process in processes)
+    return first, second
+
+
 def instructions(python: str, command: tuple[str, ...], path: Path, folder: Path) -> int:
     """Instructions valgrind's callgrind counts for one run of ``python -m pdn``, with a
     fixed hash seed and, where ``setarch`` can, no address randomisation (nodes hash by
@@ -88,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", default=sys.executable, help="interpreter with pdn")
     parser.add_argument("--rounds", type=int, default=3, help="CPU mode: rounds (best kept)")
     parser.add_argument("--callgrind", action="store_true", help="count instructions instead")
+    parser.add_argument(
+        "--together", action="store_true", help="CPU mode: each convert beside a check, paired"
+    )
     args = parser.parse_args(argv)
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}", file=sys.stderr)
@@ -113,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             for command, count in counts.items():
                 print(f"{' '.join(command):32s} {count / 1e6:9,.0f} M  {count / check:.3f}x check")
             return 0
+        if args.together:
+            return _together(args.python, args.rounds, path, folder)
         best = dict.fromkeys(COMMANDS, float("inf"))
         for _ in range(args.rounds):
             for command in COMMANDS:
@@ -121,6 +150,27 @@ def main(argv: list[str] | None = None) -> int:
         check = best[COMMANDS[0]]
         for command, seconds in best.items():
             print(f"{' '.join(command):32s} {seconds:6.2f} s  {seconds / check:.2f}x check")
+    return 0
+
+
+def _together(python: str, rounds: int, path: Path, folder: Path) -> int:
+    """Together mode: per-round ratios of each convert command to the check beside it."""
+    if (os.cpu_count() or 1) < 2:
+        print("--together needs two CPUs", file=sys.stderr)
+        return 2
+    check, converts = COMMANDS[0], COMMANDS[1:]
+    ratios: dict[tuple[str, ...], list[float]] = {command: [] for command in converts}
+    for round_ in range(rounds):
+        for command in converts:
+            base, seconds = cpu_seconds_together(
+                python, (check, command), path, folder, swap=round_ % 2 == 1
+            )
+            ratios[command].append(seconds / base)
+    for command, values in ratios.items():
+        print(
+            f"{' '.join(command):32s} {statistics.median(values):.3f}x check "
+            f"(median of {rounds}; {min(values):.3f} to {max(values):.3f})"
+        )
     return 0
 
 
