@@ -451,8 +451,8 @@ class DrawTracker:
     @classmethod
     def start(cls, profile: DrawProfile, position: Position) -> DrawTracker:
         """A tracker at ``position`` (counted as the first occurrence for repetition)."""
-        board = position.variant.board
-        mask = sum(1 << board.bit_index(square) for square in long_diagonal(position.variant))
+        index_of = position.rules.index_of
+        mask = sum(1 << index_of[square] for square in long_diagonal(position.variant))
         tracker = cls(profile, mask)
         tracker._set_material(material_of(position))
         tracker.ending = tracker._matching_ending(position)

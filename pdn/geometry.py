@@ -5,9 +5,11 @@ bottom. Playable squares are numbered 1..n in the variant's own way (PDN GameTyp
 + invert flag, PDN.md §2). Algebraic names are always chess-like from White's side (a1 bottom
 left), which is how every algebraic draughts source writes them.
 
-For the rules engine every square also has a bit index in a padded layout: index = rank *
-stride + file with ``stride = width + 2``. The two ghost files guard every step of one or two
-files (diagonal steps, Frisian orthogonal jumps, Turkish steps) against wrapping to another rank.
+Every square also has a bit index in a padded layout: index = rank * stride + file with
+``stride = width + 2``. The two ghost files guard every step of one or two files (diagonal
+steps, Frisian orthogonal jumps, Turkish steps) against wrapping to another rank. The rules
+engine uses it where its compact layout does not fit (``pdn.movegen.bit_layout``), and Zobrist
+keys are drawn per padded bit.
 """
 
 from __future__ import annotations

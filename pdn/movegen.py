@@ -1,9 +1,10 @@
 """Legal moves for every variant's capture law, and perft.
 
-The engine works on int bitboards in the padded layout of `pdn.geometry.Board` (bit index =
-rank * stride + file). Plain moves and "is there a capture at all" are found bit-parallel with
-shifts; capture sequences are searched piece by piece along precomputed rays. Variant rules come
-only from the `Variant` data fields.
+The engine works on int bitboards in the layout of `bit_layout`: the dark squares with one ghost
+bit per two ranks (55 bits for 10x10, 36 for 8x8: small ints, unboxed in the compiled build),
+or the padded layout of `pdn.geometry.Board` where that does not fit. Plain moves and "is there
+a capture at all" are found bit-parallel with shifts; capture sequences are searched piece by
+piece along precomputed rays. Variant rules come only from the `Variant` data fields.
 
 Capture paths follow RULES.md §0: a path records the landing square after each captured piece;
 when a flying king goes on capturing along the same line, the empty squares between the two
@@ -13,6 +14,7 @@ captured set, promotes) plus, for Italian, the order in which kings were taken.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -133,9 +135,6 @@ class Rules:
     def __init__(self, variant: Variant) -> None:
         board = variant.board
         self.variant = variant
-        stride = board.stride
-        size = board.height * stride
-        self.playable = board.playable_mask
         if variant.geometry == "diagonal":
             king_steps = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
             orthogonal = [(2, 0), (-2, 0), (0, 2), (0, -2)]
@@ -156,7 +155,10 @@ class Rules:
             for vector in (step, (step[0], -step[1]), (-step[0], -step[1])):
                 if vector not in vectors:
                     vectors.append(vector)
-        self.offsets = [df + dr * stride for df, dr in vectors]
+        #: square number -> bit index (index 0 unused), and one bit-index delta per vector
+        self.index_of, self.offsets = bit_layout(board, vectors)
+        size = max(self.index_of) + 1
+        self.playable = _mask(self.index_of, board.squares)
         self.reverse = [vectors.index((-df, -dr)) for df, dr in vectors]
 
         def ids(steps: list[tuple[int, int]], white: bool) -> tuple[int, ...]:
@@ -180,16 +182,17 @@ class Rules:
         )
         self.king_capture_offsets = _split([self.offsets[d] for d in self.king_capture_dirs])
         self.rays: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
+        index_of = self.index_of
         for square in board.squares:
-            self.rays[board.bit_index(square)] = [
-                tuple(board.bit_index(s) for s in board.ray(square, vector)) for vector in vectors
+            self.rays[index_of[square]] = [
+                tuple(index_of[s] for s in board.ray(square, vector)) for vector in vectors
             ]
         # one-square jumps (men, short kings): index -> ((direction, victim, landing), ...)
         self.man_jumps = tuple(self._jumps(dirs, size) for dirs in man_capture_dirs)
         self.king_jumps = self._jumps(self.king_capture_dirs, size)
         self.crown = (
-            _mask(board, variant.crowning_squares("B")),
-            _mask(board, variant.crowning_squares("W")),
+            _mask(index_of, variant.crowning_squares("B")),
+            _mask(index_of, variant.crowning_squares("W")),
         )
         self.flying = variant.king_range != "short"
         self.many_landings = variant.king_range == "flying"
@@ -202,9 +205,7 @@ class Rules:
         self.plain_move_cache: dict[tuple[int, int, bool], Move] = {}
         self.square_of = [0] * size
         for square in board.squares:
-            self.square_of[board.bit_index(square)] = square
-        #: square number -> bit index (index 0 unused), for `Position.play`
-        self.index_of = (0, *(board.bit_index(square) for square in range(1, len(board) + 1)))
+            self.square_of[index_of[square]] = square
 
     def _jumps(self, dirs: tuple[int, ...], size: int) -> list[tuple[tuple[int, int, int], ...]]:
         table: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(size)]
@@ -666,8 +667,71 @@ def _split(offsets: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(o for o in offsets if o > 0), tuple(-o for o in offsets if o < 0)
 
 
-def _mask(board: Board, squares: tuple[int, ...]) -> int:
+def _mask(index_of: tuple[int, ...], squares: Iterable[int]) -> int:
+    """The bitboard of ``squares`` (``index_of``: square -> bit index)."""
     mask = 0
     for square in squares:
-        mask |= 1 << board.bit_index(square)
+        mask |= 1 << index_of[square]
     return mask
+
+
+#: Bits of an int the compiled build keeps unboxed (mypyc's tagged ints hold 63-bit values):
+#: a bitboard wider than this becomes a heap object at every operation.
+SMALL_INT_BITS = 62
+
+
+def bit_layout(board: Board, vectors: list[tuple[int, int]]) -> tuple[tuple[int, ...], list[int]]:
+    """The engine's bit layout for stepping by ``vectors`` (file, rank) on ``board``: square
+    -> bit index (index 0 unused) and each vector's bit-index delta.
+
+    The dark squares of a board with an even number of files, two ranks after each other and
+    then one ghost bit (International: 5 + 5 + 1 bits per two ranks, 55 in all), when every
+    vector is one delta from every square and a step off the board lands on no square; and
+    when the board then fits in ``SMALL_INT_BITS`` with a step to spare, so the compiled
+    engine's bitboards stay unboxed ints. Else ``Board``'s padded layout (``rank * stride +
+    file``, two ghost files: orthogonal and all-square boards, 12x12), which always works. The
+    moves and their squares are the same in both. O(squares * vectors), once per variant."""
+    for start in (0, 1):
+        compact = _compact_layout(board, vectors, start)
+        if compact is not None:
+            return compact
+    stride = board.stride
+    index_of = (0, *(board.bit_index(square) for square in board.squares))
+    return index_of, [df + dr * stride for df, dr in vectors]
+
+
+def _compact_layout(
+    board: Board, vectors: list[tuple[int, int]], start: int
+) -> tuple[tuple[int, ...], list[int]] | None:
+    """``bit_layout``'s ghost-bit layout with its first rank the second of a pair when
+    ``start`` is 1 (the bits then start at 0 all the same); None when it does not hold. The
+    bits keep the padded layout's order (by rank, then file), so moves come in the same
+    order."""
+    width = board.width
+    if width % 2 or board.all_squares:
+        return None
+    half = width // 2
+    bit: dict[tuple[int, int], int] = {}
+    for square in board.squares:
+        file, rank = board.coords(square)
+        place = rank + start
+        bit[file, rank] = place // 2 * (width + 1) + place % 2 * half + file // 2 - start * half
+    if len(set(bit.values())) != len(bit):
+        return None
+    used = set(bit.values())
+    deltas: list[int] = []
+    for df, dr in vectors:
+        seen = {
+            bit[f + df, r + dr] - index for (f, r), index in bit.items() if (f + df, r + dr) in bit
+        }
+        if len(seen) != 1:
+            return None
+        delta = seen.pop()
+        for (f, r), index in bit.items():
+            if (f + df, r + dr) not in bit and index + delta in used:
+                return None  # a step off the board would land on a square
+        deltas.append(delta)
+    if max(used) + max(deltas) >= SMALL_INT_BITS:
+        return None
+    index_of = (0, *(bit[board.coords(square)] for square in board.squares))
+    return index_of, deltas

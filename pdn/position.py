@@ -1,7 +1,7 @@
 """Positions: pieces and side to move, FEN in and out, repetition key, validation.
 
-A `Position` is immutable. Pieces live in three bitboards (White, Black, kings) in the padded
-bit layout of `pdn.geometry.Board`, which the rules engine (`pdn.movegen`) works on directly.
+A `Position` is immutable. Pieces live in three bitboards (White, Black, kings) in the bit
+layout of the variant's rules engine (`pdn.movegen.bit_layout`), which works on them directly.
 """
 
 from __future__ import annotations
@@ -103,10 +103,11 @@ class Position:
         cls, variant: Variant, pieces: dict[int, Piece], turn: Colour, notes: tuple[str, ...] = ()
     ) -> Position:
         """Bitboards from {square: piece}, with FEN reading ``notes`` kept for ``problems``."""
-        board = variant.board
+        board, index_of = variant.board, rules_for(variant).index_of
         white = black = kings = 0
         for square, piece in pieces.items():
-            bit = 1 << board.bit_index(square)
+            board.bit_index(square)  # the ValueError for a square off the board
+            bit = 1 << index_of[square]
             if piece.colour == "W":
                 white |= bit
             else:
@@ -183,7 +184,8 @@ class Position:
 
     def piece_at(self, square: int) -> Piece | None:
         """The piece on ``square``, None when empty; ValueError off the board. O(1)."""
-        bit = 1 << self.variant.board.bit_index(square)
+        self.variant.board.bit_index(square)  # the ValueError for a square off the board
+        bit = 1 << self.rules.index_of[square]
         if self.white_bits & bit:
             return Piece.WHITE_KING if self.king_bits & bit else Piece.WHITE_MAN
         if self.black_bits & bit:
@@ -192,13 +194,13 @@ class Position:
 
     def pieces(self) -> Iterator[tuple[int, Piece]]:
         """(square, piece) for every piece, by square number. O(pieces)."""
-        board = self.variant.board
+        square_of = self.rules.square_of
         found = []
         occupied = self.white_bits | self.black_bits
         while occupied:
             bit = occupied & -occupied
             occupied ^= bit
-            square = board.square_of_index(bit.bit_length() - 1)
+            square = square_of[bit.bit_length() - 1]
             king = bool(self.king_bits & bit)
             found.append((square, Piece.of("W" if self.white_bits & bit else "B", king)))
         found.sort(key=lambda item: item[0])

@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
+from pdn.movegen import rules_for
 from pdn.position import Position
 from pdn.variants import Variant
 
@@ -21,11 +22,23 @@ _KINDS = 4  # White man, White king, Black man, Black king
 
 @cache
 def _table(variant: Variant) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """Per kind, one 64-bit number per board bit; and the number for Black to move."""
+    """Per kind, one 64-bit number per bit of the engine's layout; and the number for Black to
+    move. The numbers are drawn per bit of ``Board``'s padded layout, as keys were first made
+    (an index keeps its keys whatever layout the engine uses), and placed at each square's
+    engine bit."""
     rng = random.Random(f"pdn-zobrist-1:{variant.name}")
-    bits = variant.board.playable_mask.bit_length()
-    kinds = tuple(tuple(rng.getrandbits(64) for _ in range(bits)) for _ in range(_KINDS))
-    return kinds, rng.getrandbits(64)
+    board = variant.board
+    bits = board.playable_mask.bit_length()
+    drawn = [[rng.getrandbits(64) for _ in range(bits)] for _ in range(_KINDS)]
+    index_of = rules_for(variant).index_of
+    size = max(index_of) + 1
+    kinds = []
+    for numbers in drawn:
+        placed = [0] * size
+        for square in board.squares:
+            placed[index_of[square]] = numbers[board.bit_index(square)]
+        kinds.append(tuple(placed))
+    return tuple(kinds), rng.getrandbits(64)
 
 
 def _xor_bits(numbers: tuple[int, ...], bits: int) -> int:
