@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.movegen import Move, legal_moves, perft, rules_for
+from pdn.movegen import Move, Rules, legal_moves, perft, rules_for
 from pdn.position import Position
 from pdn.variants import VARIANTS, Variant
 
@@ -264,3 +264,38 @@ def test_plain_move_is_the_one_move_plain_moves_lists_with_those_ends(name: str)
             break
         position = position.play(rng.choice(moves))
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_bit_layout_steps_land_on_the_next_square_of_the_ray_or_on_no_square(name: str) -> None:
+    """Every direction's one shift, from every square, reaches the first square of that
+    direction's ray, or (off the board) a bit that is no square: what the bit-parallel moves
+    rely on, in the compact layout as in the padded one."""
+    rules = rules_for(name)
+    board = VARIANTS[name].board
+    squares = {rules.index_of[square]: square for square in board.squares}
+    for square in board.squares:
+        index = rules.index_of[square]
+        for direction, offset in enumerate(rules.offsets):
+            ray = board.ray(square, _vector(rules, direction))
+            landed = squares.get(index + offset)
+            assert landed == (ray[0] if ray else None), (square, direction)
+
+
+def _vector(rules: Rules, direction: int) -> tuple[int, int]:
+    """The (file, rank) step of ``direction``, found from the rays the tables were built on."""
+    board = rules.variant.board
+    for square in board.squares:
+        ray = rules.rays[rules.index_of[square]][direction]
+        if ray:
+            (f0, r0), (f1, r1) = board.coords(square), board.coords(rules.square_of[ray[0]])
+            return f1 - f0, r1 - r0
+    raise AssertionError(direction)
+
+
+def test_compact_layout_where_it_fits_padded_elsewhere() -> None:
+    """8x8 and 10x10 dark-square boards fit in an unboxed int (compiled build); Frisian's
+    two-file steps, Turkish's every square and 12x12 keep the padded layout."""
+    widest = {name: max(rules_for(name).index_of) + 1 for name in VARIANTS}
+    assert widest["international"] == 55 and widest["russian"] == 36
+    assert all(widest[name] > 62 for name in ("frisian", "turkish", "canadian"))
