@@ -716,9 +716,9 @@ def _compact_layout(
         file, rank = board.coords(square)
         place = rank + start
         bit[file, rank] = place // 2 * (width + 1) + place % 2 * half + file // 2 - start * half
-    if len(set(bit.values())) != len(bit):
-        return None
     used = set(bit.values())
+    if len(used) != len(bit):
+        return None
     deltas: list[int] = []
     for df, dr in vectors:
         seen = {

@@ -30,11 +30,11 @@ def _table(variant: Variant) -> tuple[tuple[tuple[int, ...], ...], int]:
     board = variant.board
     bits = board.playable_mask.bit_length()
     drawn = [[rng.getrandbits(64) for _ in range(bits)] for _ in range(_KINDS)]
-    index_of = rules_for(variant).index_of
-    size = max(index_of) + 1
+    rules = rules_for(variant)
+    index_of = rules.index_of
     kinds = []
     for numbers in drawn:
-        placed = [0] * size
+        placed = [0] * len(rules.square_of)  # one per engine bit
         for square in board.squares:
             placed[index_of[square]] = numbers[board.bit_index(square)]
         kinds.append(tuple(placed))
