@@ -26,7 +26,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from pdn.findings import Code
 from pdn.geometry import Board, Notation, side_name
@@ -63,12 +63,15 @@ CAPTURE_LAW_WORDS: dict[str, str] = {
 }
 
 
-class Resolution(NamedTuple):
+@dataclass(slots=True, init=False)
+class Resolution:
     """What a written move means in a position (see module docstring for the decisions).
-    A named tuple: one is built per ply replayed, and it builds in a sixth of a frozen
-    dataclass's time. ``ends_unique``: ``move`` is the only legal move from its from-square
-    to its to-square, found so by the fast path (False: not looked at), so its short form
-    names it alone."""
+    A slotted dataclass, compared by value and not to be changed, with its ``__init__``
+    written out as ``pdn.replay.Played``'s: one is built per ply replayed, and the compiled
+    build compiles that ``__init__`` where a named tuple's ``__new__`` stays a Python
+    function. ``ends_unique``: ``move`` is the only legal move from its from-square to its
+    to-square, found so by the fast path (False: not looked at), so its short form names it
+    alone."""
 
     move: Move | None
     code: Code | None
@@ -76,6 +79,22 @@ class Resolution(NamedTuple):
     candidates: tuple[Move, ...]
     as_played: Move | None
     ends_unique: bool = False
+
+    def __init__(
+        self,
+        move: Move | None,
+        code: Code | None,
+        reason: str,
+        candidates: tuple[Move, ...],
+        as_played: Move | None,
+        ends_unique: bool = False,
+    ) -> None:
+        self.move = move
+        self.code = code
+        self.reason = reason
+        self.candidates = candidates
+        self.as_played = as_played
+        self.ends_unique = ends_unique
 
 
 @dataclass(frozen=True)
