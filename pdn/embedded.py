@@ -73,9 +73,15 @@ def _command_value(name: str, text: str) -> Any:
 
 def commands_in(comment: str) -> list[Command]:
     """Every ``[%name text]`` command embedded in a comment text, in order. O(len)."""
+    return [Command(name, text) for name, text in command_spellings_in(comment)]
+
+
+def command_spellings_in(comment: str) -> list[tuple[str, str]]:
+    """``(name, text)`` of each of ``commands_in(comment)``, what a ``Command`` compares by,
+    without parsing their values. O(len)."""
     if "[%" not in comment:
         return []
-    return [Command(name, text.strip()) for name, text in COMMAND_PATTERN.findall(comment)]
+    return [(name, text.strip()) for name, text in COMMAND_PATTERN.findall(comment)]
 
 
 class EscapeLine(str):

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from pdn.embedded import EscapeLine, commands_in
+from pdn.embedded import EscapeLine, command_spellings_in
 from pdn.geometry import NOTATIONS, Notation
 from pdn.movegen import rules_for
 from pdn.visitor import GameVisitor
@@ -129,7 +129,7 @@ class MoveRewriter:
         played = self.played.get(node)
         if played is None or played.parts or played.chosen:
             return self._square_by_square(node)
-        own = self.notation or _own_notation((node.move_text or "--").strip())
+        own = self.notation or _own_notation(node.move_text or "--")
         move = played.move
         path = move.path
         full = False
@@ -176,14 +176,25 @@ def _never_a_result(text: str) -> str:
     return "0" + text if len(text) == 3 and _RESULT_SPELLING.fullmatch(text) else text
 
 
-@lru_cache(maxsize=4096)
+#: Most move texts ``_path_texts`` keeps per board and notation (and ``_own_notation`` in
+#: all) before starting afresh.
+_PATH_TEXTS_KEPT: Final = 100_000
+_FILE_LETTER: Final = re.compile("[a-l]")
+#: ``_own_notation``'s memo: a dict read in the compiled per-move loop (``Final``: a C static
+#: there, not a lookup in the module's dict), not an lru_cache call.
+_OWN_NOTATIONS: Final[dict[str, Notation]] = {}
+
+
 def _own_notation(written: str) -> Notation:
-    """The notation a move text is written in: algebraic when it names a file letter."""
-    return "algebraic" if re.search("[a-l]", written) else "numeric"
-
-
-#: Most move texts ``_path_texts`` keeps per board and notation before starting afresh.
-_PATH_TEXTS_KEPT = 100_000
+    """The notation a move text is written in: algebraic when it names a file letter (so
+    spaces around the text change nothing). O(1) for a text seen before."""
+    notation = _OWN_NOTATIONS.get(written)
+    if notation is None:
+        if len(_OWN_NOTATIONS) >= _PATH_TEXTS_KEPT:
+            _OWN_NOTATIONS.clear()
+        notation = "algebraic" if _FILE_LETTER.search(written) else "numeric"
+        _OWN_NOTATIONS[written] = notation
+    return notation
 
 
 @lru_cache(maxsize=64)
@@ -301,15 +312,16 @@ def _missing_command_texts(node: GameNode) -> list[str]:
     """Commands of a node that none of its comments carries (records built in code)."""
     if not node.commands:
         return []
-    carried = [
-        command
+    carried = [  # compared by name and text, as commands are
+        spelling
         for text in node.comments_before + node.comments_after
-        for command in commands_in(text)
+        for spelling in command_spellings_in(text)
     ]
     missing = []
     for command in node.commands:
-        if command in carried:
-            carried.remove(command)
+        spelling = (command.name, command.text)
+        if spelling in carried:
+            carried.remove(spelling)
         else:
             missing.append(
                 f"[%{command.name} {command.text}]" if command.text else f"[%{command.name}]"
@@ -328,20 +340,21 @@ def wrap(atoms: Iterable[str], width: int) -> str:
     (one longer than ``width`` gets a line of its own; one ending in a newline ends its
     line). O(total length)."""
     lines: list[str] = []
-    current = ""
+    parts: list[str] = []  # the line being filled, its atoms a space apart (joined once)
     column = 0
     for atom in atoms:
         if "\n" not in atom:  # the common atom: one line
             size = len(atom)
-            if not current:
-                current, column = atom, size
-            elif column + 1 + size > width:
-                lines.append(current)
-                current, column = atom, size
-            else:
-                current = f"{current} {atom}"
+            if parts and column + 1 + size <= width:
+                parts.append(atom)
                 column += 1 + size
+                continue
+            if parts:
+                lines.append(" ".join(parts))
+            parts = [atom] if atom else []
+            column = size
             continue
+        current = " ".join(parts)
         newline = atom.find("\n")
         if newline == 0:  # starts a line of its own (an escape line)
             if current:
@@ -366,8 +379,9 @@ def wrap(atoms: Iterable[str], width: int) -> str:
         else:
             current = joined
             column = len(atom) - atom.rfind("\n") - 1
-    if current:
-        lines.append(current)
+        parts = [current] if current else []
+    if parts:
+        lines.append(" ".join(parts))
     return "\n".join(lines)
 
 

@@ -235,7 +235,13 @@ class GameNode:
     def has_annotations(self) -> bool:
         """Whether the node has a NAG, a comment or a command (no list is made to find out:
         the writer's fast path for the bare moves that make most of a record). O(1)."""
-        return bool(self._nags or self._comments_before or self._comments_after or self._commands)
+        # ``not``s, not ``bool(... or ...)``: no call of ``bool`` (a third of the cost)
+        return not (
+            not self._nags
+            and not self._comments_before
+            and not self._comments_after
+            and not self._commands
+        )
 
     # -- building -------------------------------------------------------------------------
     def add_variation(self, move_text: str, **fields: Any) -> GameNode:

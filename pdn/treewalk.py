@@ -22,6 +22,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
     ``start``'s ply on and restarted at every setup (``UNNUMBERED`` for a visitor that is
     not ``numbered``)."""
     numbered = visitor.numbered
+    unnumbered = UNNUMBERED  # a local: the global is a dict lookup per move in compiled code
     # items: (True, node, ply, numbering) = the line after ``node``;
     # (False, node, ply, numbering) = the side line starting at ``node``, or its end
     # (``ply < 0``). ``ply`` is the ply of ``node``, ``numbering`` the one in force there.
@@ -35,7 +36,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
             visitor.begin_variation(node)
             if node.setup is not None:  # a setup restarts the numbering from its move
                 numbering = numbering.after_setup(ply - 1, node.setup)
-            visitor.visit_move(node, ply, numbering.at(ply) if numbered else UNNUMBERED)
+            visitor.visit_move(node, ply, numbering.at(ply) if numbered else unnumbered)
             stack.append((False, node, -1, numbering))
             stack.append((True, node, ply, numbering))
             continue
@@ -48,7 +49,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
             if main.setup is not None:
                 numbering = numbering.after_setup(ply - 1, main.setup)
                 number_at = numbering.at
-            visit_move(main, ply, number_at(ply) if numbered else UNNUMBERED)
+            visit_move(main, ply, number_at(ply) if numbered else unnumbered)
             if len(variations) > 1:
                 stack.append((True, main, ply, numbering))
                 stack.extend(

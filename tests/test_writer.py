@@ -196,6 +196,16 @@ def test_commands_not_carried_by_a_comment_are_still_written() -> None:
     assert write_game(game) == "32-28 {[%clk 1:55:21]} *\n"
 
 
+def test_a_command_is_written_as_many_times_as_the_node_has_it() -> None:
+    game = Game(result="*")
+    node = line_of(game, "32-28")
+    node.add_comment("[%clk  1:55:21 ] [%eval 0.3]")  # carries clk and eval (text stripped)
+    node.commands.append(Command("clk", "1:55:21"))  # a second clk, carried by no comment
+    written = write_game(game)
+    assert written == "32-28 {[%clk  1:55:21 ] [%eval 0.3]} {[%clk 1:55:21]} *\n"
+    assert read_game(written).next().commands == node.commands
+
+
 def test_setups_are_written_before_their_move() -> None:
     game = Game(result="*")
     node = game.add_variation("20-25", setup="B:W31-50:B1-20", move_number="1...")
