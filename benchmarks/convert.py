@@ -36,14 +36,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent.parent / "shared" / "corpus"
-COMMANDS = (
-    ("check", "--format", "json"),
-    ("convert", "--notation", "algebraic"),
-    ("convert", "--captures", "full"),
-    ("convert", "--to", "json"),
-    ("convert", "--renumber"),
-    ("convert",),
-)
+CHECK = ("check", "--format", "json")
+#: The convert commands by the name ``--mode`` picks them with.
+MODES = {
+    "algebraic": ("convert", "--notation", "algebraic"),
+    "full": ("convert", "--captures", "full"),
+    "json": ("convert", "--to", "json"),
+    "renumber": ("convert", "--renumber"),
+    "as-written": ("convert",),
+}
 VERBS = ("check", "convert")
 
 
@@ -115,7 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--together", action="store_true", help="CPU mode: each convert beside a check, paired"
     )
+    parser.add_argument(
+        "--mode",
+        action="append",
+        choices=MODES,
+        help="only this convert command (repeatable; default: every one)",
+    )
     args = parser.parse_args(argv)
+    commands = (CHECK, *(MODES[mode] for mode in args.mode or MODES))
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}", file=sys.stderr)
         return 2
@@ -134,31 +142,33 @@ def main(argv: list[str] | None = None) -> int:
             )
             counts = {
                 command: instructions(args.python, command, path, folder) - start[command[0]]
-                for command in COMMANDS
+                for command in commands
             }
-            check = counts[COMMANDS[0]]
+            check = counts[CHECK]
             for command, count in counts.items():
                 print(f"{' '.join(command):32s} {count / 1e6:9,.0f} M  {count / check:.3f}x check")
             return 0
         if args.together:
-            return _together(args.python, args.rounds, path, folder)
-        best = dict.fromkeys(COMMANDS, float("inf"))
+            return _together(args.python, args.rounds, path, folder, commands[1:])
+        best = dict.fromkeys(commands, float("inf"))
         for _ in range(args.rounds):
-            for command in COMMANDS:
+            for command in commands:
                 seconds = cpu_seconds(args.python, command, path, folder)
                 best[command] = min(best[command], seconds)
-        check = best[COMMANDS[0]]
+        check = best[CHECK]
         for command, seconds in best.items():
             print(f"{' '.join(command):32s} {seconds:6.2f} s  {seconds / check:.2f}x check")
     return 0
 
 
-def _together(python: str, rounds: int, path: Path, folder: Path) -> int:
+def _together(
+    python: str, rounds: int, path: Path, folder: Path, converts: tuple[tuple[str, ...], ...]
+) -> int:
     """Together mode: per-round ratios of each convert command to the check beside it."""
     if (os.cpu_count() or 1) < 2:
         print("--together needs two CPUs", file=sys.stderr)
         return 2
-    check, converts = COMMANDS[0], COMMANDS[1:]
+    check = CHECK
     ratios: dict[tuple[str, ...], list[float]] = {command: [] for command in converts}
     for round_ in range(rounds):
         for command in converts:

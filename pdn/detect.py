@@ -184,16 +184,30 @@ class Dialect:
     split_captures: bool = False
 
     def move_text(self, text: str, board: Board) -> str:
-        """``text`` with its algebraic squares named on the PDN board. O(len(text))."""
+        """``text`` with its algebraic squares named on the PDN board (turning the board is
+        its own inverse: the same call names PDN squares in the dialect's frame). O(1) for a
+        text seen before on a board of that size, else O(len(text))."""
         if not self.rotated:
             return text
-        return _SQUARE_NAME.sub(
-            lambda square: (
-                chr(ord("a") + board.width - 1 - (ord(square[1]) - ord("a")))
-                + str(board.height + 1 - int(square[2]))
-            ),
-            text.lower(),
-        )
+        key = (text, board.width, board.height)
+        turned = _TURNED_TEXTS.get(key)
+        if turned is None:
+            if len(_TURNED_TEXTS) >= _TURNED_TEXTS_KEPT:
+                _TURNED_TEXTS.clear()
+            turned = _TURNED_TEXTS[key] = _SQUARE_NAME.sub(
+                lambda square: (
+                    chr(ord("a") + board.width - 1 - (ord(square[1]) - ord("a")))
+                    + str(board.height + 1 - int(square[2]))
+                ),
+                text.lower(),
+            )
+        return turned
+
+
+#: ``Dialect.move_text``'s memo: (text, board width, board height) -> the text turned, for
+#: a rotated dialect (each move of such a game is turned when replayed and when written).
+_TURNED_TEXTS: Final[dict[tuple[str, int, int], str]] = {}
+_TURNED_TEXTS_KEPT: Final = 16384
 
 
 STANDARD = Dialect("pdn")
