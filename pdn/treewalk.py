@@ -34,7 +34,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
                 visitor.end_variation(node)
                 continue
             visitor.begin_variation(node)
-            if node.setup is not None:  # a setup restarts the numbering from its move
+            if numbered and node.setup is not None:  # a setup restarts the numbering
                 numbering = numbering.after_setup(ply - 1, node.setup)
             visitor.visit_move(node, ply, numbering.at(ply) if numbered else unnumbered)
             stack.append((False, node, -1, numbering))
@@ -46,7 +46,7 @@ def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering)
             main = variations[0]
             ply += 1
             before = numbering
-            if main.setup is not None:
+            if numbered and main.setup is not None:  # unnumbered: the setup is not read
                 numbering = numbering.after_setup(ply - 1, main.setup)
                 number_at = numbering.at
             visit_move(main, ply, number_at(ply) if numbered else unnumbered)
