@@ -20,10 +20,11 @@ import functools
 import itertools
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pdn.errors import FenError
 from pdn.findings import Finding, Severity
+from pdn.pickling import by_fields
 from pdn.position import Position
 from pdn.resolve import resolve
 from pdn.tags import ITALIAN_TAGS, tag_value
@@ -202,6 +203,9 @@ class Dialect:
                 text.lower(),
             )
         return turned
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 #: ``Dialect.move_text``'s memo: (text, board width, board height) -> the text turned, for

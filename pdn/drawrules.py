@@ -19,8 +19,9 @@ import copy
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
+from pdn.pickling import by_fields
 from pdn.variants import Variant, as_variant
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ class QuietRule:
     summary: str
     plies: int
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
+
 
 @dataclass(frozen=True)
 class EndingRule:
@@ -67,6 +71,9 @@ class EndingRule:
     counted: Literal["each", "strong"] = "each"
     diagonal: Literal["weak", "strong"] | None = None
     exact_material: bool = False
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,9 @@ class DrawProfile:
             if size == squares:
                 return profile
         return self
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 def _versus(
@@ -416,6 +426,9 @@ class DrawEvent:
     rule: str
     summary: str
     ply: int
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 @dataclass

@@ -15,7 +15,9 @@ keys are drawn per padded bit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
+
+from pdn.pickling import by_fields
 
 #: How squares are written: numbers (``32``) or file and rank (``c3``).
 Notation = Literal["numeric", "algebraic"]
@@ -172,6 +174,9 @@ class Board:
             if next_square is None:
                 return tuple(found)
             found.append(next_square)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 def board_for_gametype(

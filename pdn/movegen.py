@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdn.geometry import Board, Notation
+from pdn.pickling import by_fields
 from pdn.variants import VARIANTS, Variant, as_variant
 
 if TYPE_CHECKING:
@@ -63,6 +64,9 @@ class Move:
         squares = self.path if full else (self.path[0], self.path[-1])
         names = [board.format_square(square, notation) for square in squares]
         return ((separator or "x") if self.captures else "-").join(names)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 def legal_moves(position: Position, keep_duplicates: bool = False) -> list[Move]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pdn.pickling import by_fields
 from pdn.tags import tag_value
 
 if TYPE_CHECKING:
@@ -107,6 +108,9 @@ class Numbering:
             other = "B" if turn == "W" else "W"
             return replace(self, start_turn=turn if back % 2 == 0 else other)
         return replace(self, start_number=_fen_full_move(text), start_turn=turn, start_ply=ply)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 def _fen_full_move(fen: str) -> int:

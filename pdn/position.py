@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdn.errors import FenError
 from pdn.geometry import Board, Colour, Notation, other_side, side_name
@@ -83,6 +83,12 @@ class Position:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
+
+    def __reduce__(self) -> tuple[type[Position], tuple[Any, ...]]:
+        """``pickle`` and ``copy`` rebuild a position through ``__init__`` (the engine
+        tables are looked up again): setting its attributes one by one is refused."""
+        fields = (self.white_bits, self.black_bits, self.king_bits, self._notes)
+        return type(self), (self.variant, self.turn, *fields)
 
     # -- construction ---------------------------------------------------------------------
     @classmethod

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pdn.detect import (
     Dialect,
@@ -46,6 +46,7 @@ from pdn.findings import Code, Finding, Severity, quoted
 from pdn.geometry import Notation
 from pdn.movegen import Move  # at run time: a dataclass's field type (mypyc)
 from pdn.numbering import NULL_SETUP, Numbering
+from pdn.pickling import by_fields
 from pdn.position import Position, other_side, side_name
 from pdn.resolve import Resolution, resolve
 from pdn.tags import DATE_TAGS, date_problem, outcome_of, tag_value
@@ -120,6 +121,9 @@ class Played:
         self.parts = parts
         self.chosen = chosen
         self.ends_unique = ends_unique
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 @dataclass

@@ -26,11 +26,12 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pdn.findings import Code
 from pdn.geometry import Board, Notation, side_name
 from pdn.movegen import Move, RawMove, Rules, legal_moves
+from pdn.pickling import by_fields
 from pdn.variants import Variant
 
 if TYPE_CHECKING:  # positions are built through ``type(position)``: no import cycle with it
@@ -96,6 +97,9 @@ class Resolution:
         self.as_played = as_played
         self.ends_unique = ends_unique
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
+
 
 @dataclass(frozen=True)
 class WrittenMove:
@@ -103,6 +107,9 @@ class WrittenMove:
 
     squares: tuple[int, ...]
     from_file: int | None = None
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return by_fields(self)  # pickle and copy through __init__
 
 
 def resolve(position: Position, written: str, notation: Notation | None = None) -> Resolution:
