@@ -168,12 +168,11 @@ def _together(
     if (os.cpu_count() or 1) < 2:
         print("--together needs two CPUs", file=sys.stderr)
         return 2
-    check = CHECK
     ratios: dict[tuple[str, ...], list[float]] = {command: [] for command in converts}
     for round_ in range(rounds):
         for command in converts:
             base, seconds = cpu_seconds_together(
-                python, (check, command), path, folder, swap=round_ % 2 == 1
+                python, (CHECK, command), path, folder, swap=round_ % 2 == 1
             )
             ratios[command].append(seconds / base)
     for command, values in ratios.items():
