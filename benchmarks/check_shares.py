@@ -8,10 +8,10 @@ Run from the repository root (the corpus is ../shared/corpus):
 
 The input is the International corpus files of ``benchmarks/replay.py`` (or the files given)
 concatenated ``--copies`` times into one temporary file (deleted afterwards). Each phase runs
-once over all games, as ``pdn check`` runs them (``pdn.scan.iter_spans``,
-``pdn.reader.parse_span``, ``pdn.batch.audit_game``), then the findings are written both as
-JSON lines and as ``pdn check``'s text (``pdn.textreport.TextReport``, with info) to memory,
-and the summary table is counted and rendered (``pdn.commands.check.Summary``) to memory.
+once over all games, as ``pdn check`` runs them (``pdn.pdnfile.scan.iter_spans``,
+``pdn.pdnfile.reader.parse_span``, ``pdn.batch.parallel.audit_game``), then the findings are written
+both as JSON lines and as ``pdn check``'s text (``pdn.arbiter.textreport.TextReport``, with info) to
+memory, and the summary table is counted and rendered (``pdn.cli.check.Summary``) to memory.
 Times are CPU seconds (``time.process_time``).
 """
 
@@ -27,11 +27,11 @@ from pathlib import Path
 from replay import CORPUS, FILES
 from rich.console import Console
 
-from pdn.batch import AuditOptions, audit_game
-from pdn.commands.check import Summary
-from pdn.reader import parse_span
-from pdn.scan import iter_spans
-from pdn.textreport import TextReport
+from pdn.arbiter.textreport import TextReport
+from pdn.batch.parallel import AuditOptions, audit_game
+from pdn.cli.check import Summary
+from pdn.pdnfile.reader import parse_span
+from pdn.pdnfile.scan import iter_spans
 
 
 def international_files() -> list[Path]:

@@ -50,7 +50,7 @@ VERBS = ("check", "convert")
 
 def joined_corpus(folder: Path, every: int) -> Path:
     """Every corpus file joined in sorted order (one game in ``every`` of them kept)."""
-    from pdn.scan import iter_spans
+    from pdn.pdnfile.scan import iter_spans
 
     texts = [
         span.text

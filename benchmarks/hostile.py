@@ -20,7 +20,7 @@ SHAPES = ("open-comment", "long-word", "long-game")
 
 _CHILD = """
 import io, resource, sys, time
-from pdn.reader import read_games
+from pdn.pdnfile.reader import read_games
 shape, size = sys.argv[1], int(sys.argv[2])
 unit = {"open-comment": b"a b c d e\\n", "long-word": b"x", "long-game": b"1. 32-28 19-23 "}
 data = (b"{" if shape == "open-comment" else b"") + unit[shape] * (size // len(unit[shape]))

@@ -7,8 +7,8 @@ The shared corpus (``../shared/corpus``, 4,405 games) is copied ``--copies`` tim
 the index, and every position occurs ``--copies`` times as often as in the corpus: a harder
 case for position queries than distinct games). Then ``pdn index`` builds the database
 (wall time: the work runs on ``--jobs`` processes), and each query is answered in process, best wall
-time of ``--repeat`` runs (``pdn.index.search`` with the default ``--limit 50``: what ``pdn search``
-does after opening the file); finally one ``pdn search`` command end to end. ``--keep``
+time of ``--repeat`` runs (``pdn.database.index.search`` with the default ``--limit 50``: what ``pdn
+search`` does after opening the file); finally one ``pdn search`` command end to end. ``--keep``
 queries an index built before. Prints markdown.
 """
 
@@ -22,9 +22,9 @@ import sys
 import time
 from pathlib import Path
 
-from pdn.batch import expand_paths
-from pdn.filters import Criteria, MaterialSpec
-from pdn.index import open_index, search
+from pdn.base.paths import expand_paths
+from pdn.database.filters import Criteria, MaterialSpec
+from pdn.database.index import open_index, search
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 QUERIES = {

@@ -6,7 +6,7 @@ Run from the repository root after ``bash benchmarks/setup-peers.sh``:
     benchmarks/.venv-peers/bin/python benchmarks/perft.py --quick  # d5 / d6
 
 Three timings of the same leaf count (no draw rules):
-  pdn perft  ``pdn.movegen.perft`` (engine internals, last ply bulk-counted without moves);
+  pdn perft  ``pdn.engine.movegen.perft`` (engine internals, last ply bulk-counted without moves);
   pdn API    pdn's public ``Position.legal_moves`` / ``play()``, moves listed at depth D-1;
   peer       py-draughts' public ``legal_moves`` / ``push`` / ``pop``, moves listed at D-1.
 Ratios are peer time / pdn time (above 1: pdn is faster). Without py-draughts installed the
@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pdn.movegen import perft
-from pdn.position import Position
-from pdn.variants import Variant
+from pdn.engine.movegen import perft
+from pdn.engine.position import Position
+from pdn.engine.variants import Variant
 
 #: (pdn variant name, py-draughts board class name, depth, quick depth)
 CASES = [("international", "StandardBoard", 6, 5), ("brazilian", "BrazilianBoard", 7, 6)]

@@ -47,8 +47,8 @@ def corpus_files(everything: bool) -> list[Path]:
 
 
 def pdn_rows(files: list[Path], repeat: int) -> dict[str, tuple[int, float]]:
-    from pdn.reader import parse_span, read_games
-    from pdn.scan import iter_spans
+    from pdn.pdnfile.reader import parse_span, read_games
+    from pdn.pdnfile.scan import iter_spans
 
     next(read_games(files[0]))  # build the parser outside the timings
     rows = {
@@ -82,7 +82,7 @@ def peer_main(peer: str, names: list[str], repeat: int) -> None:
         return
     from draughts import StandardBoard  # type: ignore[import-not-found]
 
-    from pdn.scan import iter_spans
+    from pdn.pdnfile.scan import iter_spans
 
     texts = [span.text for path in files for span in iter_spans(path)]
     failures = 0
@@ -124,7 +124,7 @@ def peer_rows(files: list[Path], repeat: int) -> dict[str, tuple[int, float, str
 
 
 def profile(files: list[Path]) -> None:
-    from pdn.reader import read_games
+    from pdn.pdnfile.reader import read_games
 
     profiler = cProfile.Profile()
     profiler.enable()
@@ -163,7 +163,7 @@ def main() -> None:
 
 def table(files: list[Path], repeat: int, title: str) -> None:
     """Time every reader on ``files`` and print one table."""
-    from pdn.scan import read_text
+    from pdn.pdnfile.scan import read_text
 
     megabytes = sum(len(read_text(path)) for path in files) / 1e6
     ours = pdn_rows(files, repeat)

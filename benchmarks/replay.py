@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING
 from timing import best_of
 
 if TYPE_CHECKING:
-    from pdn.record import Game
-    from pdn.variants import Variant
+    from pdn.engine.variants import Variant
+    from pdn.game.record import Game
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE.parent.parent / "shared" / "corpus"
@@ -74,8 +74,8 @@ Moves = dict[str, list[list[str]]]
 def load_games() -> tuple[dict[str, list[Game]], Moves]:
     """Per variant, the corpus games pdn detects as that variant and replays cleanly from
     the initial position along their main line, and their moves as the peers get them."""
-    from pdn.detect import detect_variant
-    from pdn.reader import read_games
+    from pdn.arbiter.detect import detect_variant
+    from pdn.pdnfile.reader import read_games
 
     games: dict[str, list[Game]] = {name: [] for name in FILES}
     peer_moves: Moves = {name: [] for name in FILES}
@@ -94,8 +94,8 @@ def _canonical_moves(game: Game, variant: Variant) -> list[str] | None:
     """The main line's moves written ``from-to``/``fromxto`` in the variant's notation (the
     full path where that is ambiguous), or None when the game does not start from the
     initial position or has a move pdn does not resolve as legal."""
-    from pdn.position import Position
-    from pdn.resolve import resolve
+    from pdn.engine.position import Position
+    from pdn.engine.resolve import resolve
 
     position = start = Position.initial(variant)
     fen = game.headers.get("FEN")
@@ -142,16 +142,16 @@ def pdn_rows(games: dict[str, list[Game]], repeat: int) -> dict[str, dict[str, l
 
 def audit_all(games: list[Game]) -> int:
     """Audit every game (what ``pdn check`` does after reading); the number of findings."""
-    from pdn.replay import audit
+    from pdn.arbiter.replay import audit
 
     return sum(len(audit(game)) for game in games)
 
 
 def replay_all(name: str, games: list[list[str]]) -> int:
     """Resolve and play every move text from the initial position; the plies played."""
-    from pdn.position import Position
-    from pdn.resolve import resolve
-    from pdn.variants import VARIANTS
+    from pdn.engine.position import Position
+    from pdn.engine.resolve import resolve
+    from pdn.engine.variants import VARIANTS
 
     variant = VARIANTS[name]
     count = 0
@@ -351,9 +351,9 @@ def main() -> None:
         return
     rows = pdn_rows(games, args.repeat)
     if args.pdn_rows:
-        import pdn.position
+        import pdn.engine.position
 
-        print(json.dumps({"module": pdn.position.__file__, "rows": rows}))
+        print(json.dumps({"module": pdn.engine.position.__file__, "rows": rows}))
         return
     if args.compiled:
         rows.update(compiled_rows(args.compiled, args.repeat))

@@ -8,8 +8,9 @@ The public API is importable from here; names load on first use, so ``import pdn
         for finding in pdn.audit(game):
             print(finding.to_text())
 
-Module names and function names never clash: ``pdn.audit`` is the function (in ``pdn.replay``),
-``pdn.resolve`` is the resolver module (``Position.parse_move`` is its public face).
+Module names and function names never clash: ``pdn.audit`` is the function (in
+``pdn.arbiter.replay``), ``pdn.engine.resolve`` is the resolver module (``Position.parse_move`` is
+its public face).
 """
 
 from __future__ import annotations
@@ -17,74 +18,110 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from pdn.base import hooks as _hooks
+
 #: The one place the version is written (pyproject.toml reads it: ``[tool.hatch.version]``).
 __version__ = "0.1.0"
 
 #: Public name -> module that defines it.
 _EXPORTS: dict[str, str] = {
-    "read_games": "pdn.reader",
-    "read_game": "pdn.reader",
-    "write_game": "pdn.writer",
-    "write_games": "pdn.writer",
-    "game_to_json": "pdn.writer",
-    "Game": "pdn.record",
-    "GameNode": "pdn.record",
-    "GameVisitor": "pdn.visitor",
-    "MoveNumber": "pdn.numbering",
-    "Numbering": "pdn.numbering",
-    "Board": "pdn.geometry",
-    "Variant": "pdn.variants",
-    "VARIANTS": "pdn.variants",
-    "Position": "pdn.position",
-    "Piece": "pdn.position",
-    "Move": "pdn.movegen",
-    "perft": "pdn.movegen",
-    "detect_variant": "pdn.detect",
-    "audit": "pdn.replay",
-    "Replay": "pdn.replay",
-    "Played": "pdn.replay",
-    "Finding": "pdn.findings",
-    "outcome_of": "pdn.tags",
-    "PdnError": "pdn.errors",
-    "FenError": "pdn.errors",
-    "MoveError": "pdn.errors",
-    "IllegalMoveError": "pdn.errors",
-    "AmbiguousMoveError": "pdn.errors",
-    "NotReplayedError": "pdn.errors",
+    "read_games": "pdn.pdnfile.reader",
+    "read_game": "pdn.pdnfile.reader",
+    "write_game": "pdn.pdnfile.writer",
+    "write_games": "pdn.pdnfile.writer",
+    "game_to_json": "pdn.pdnfile.writer",
+    "Game": "pdn.game.record",
+    "GameNode": "pdn.game.record",
+    "GameVisitor": "pdn.game.visitor",
+    "MoveNumber": "pdn.game.numbering",
+    "Numbering": "pdn.game.numbering",
+    "Board": "pdn.engine.geometry",
+    "Variant": "pdn.engine.variants",
+    "VARIANTS": "pdn.engine.variants",
+    "Position": "pdn.engine.position",
+    "Piece": "pdn.engine.position",
+    "Move": "pdn.engine.movegen",
+    "perft": "pdn.engine.movegen",
+    "detect_variant": "pdn.arbiter.detect",
+    "audit": "pdn.arbiter.replay",
+    "Replay": "pdn.arbiter.replay",
+    "Played": "pdn.arbiter.replay",
+    "Finding": "pdn.base.findings",
+    "outcome_of": "pdn.game.tags",
+    "PdnError": "pdn.engine.errors",
+    "FenError": "pdn.engine.errors",
+    "MoveError": "pdn.engine.errors",
+    "IllegalMoveError": "pdn.engine.errors",
+    "AmbiguousMoveError": "pdn.engine.errors",
+    "NotReplayedError": "pdn.engine.errors",
 }
 
 __all__ = ["__version__", *_EXPORTS]
 
 if TYPE_CHECKING:
-    from pdn.detect import detect_variant as detect_variant
-    from pdn.errors import AmbiguousMoveError as AmbiguousMoveError
-    from pdn.errors import FenError as FenError
-    from pdn.errors import IllegalMoveError as IllegalMoveError
-    from pdn.errors import MoveError as MoveError
-    from pdn.errors import NotReplayedError as NotReplayedError
-    from pdn.errors import PdnError as PdnError
-    from pdn.findings import Finding as Finding
-    from pdn.geometry import Board as Board
-    from pdn.movegen import Move as Move
-    from pdn.movegen import perft as perft
-    from pdn.numbering import MoveNumber as MoveNumber
-    from pdn.numbering import Numbering as Numbering
-    from pdn.position import Piece as Piece
-    from pdn.position import Position as Position
-    from pdn.reader import read_game as read_game
-    from pdn.reader import read_games as read_games
-    from pdn.record import Game as Game
-    from pdn.record import GameNode as GameNode
-    from pdn.replay import Played as Played
-    from pdn.replay import Replay as Replay
-    from pdn.replay import audit as audit
-    from pdn.tags import outcome_of as outcome_of
-    from pdn.variants import VARIANTS as VARIANTS
-    from pdn.variants import Variant as Variant
-    from pdn.visitor import GameVisitor as GameVisitor
-    from pdn.writer import game_to_json as game_to_json
-    from pdn.writer import write_game as write_game
-    from pdn.writer import write_games as write_games
+    from pdn.arbiter.detect import detect_variant as detect_variant
+    from pdn.arbiter.replay import Played as Played
+    from pdn.arbiter.replay import Replay as Replay
+    from pdn.arbiter.replay import audit as audit
+    from pdn.base.findings import Finding as Finding
+    from pdn.engine.errors import AmbiguousMoveError as AmbiguousMoveError
+    from pdn.engine.errors import FenError as FenError
+    from pdn.engine.errors import IllegalMoveError as IllegalMoveError
+    from pdn.engine.errors import MoveError as MoveError
+    from pdn.engine.errors import NotReplayedError as NotReplayedError
+    from pdn.engine.errors import PdnError as PdnError
+    from pdn.engine.geometry import Board as Board
+    from pdn.engine.movegen import Move as Move
+    from pdn.engine.movegen import perft as perft
+    from pdn.engine.position import Piece as Piece
+    from pdn.engine.position import Position as Position
+    from pdn.engine.variants import VARIANTS as VARIANTS
+    from pdn.engine.variants import Variant as Variant
+    from pdn.game.numbering import MoveNumber as MoveNumber
+    from pdn.game.numbering import Numbering as Numbering
+    from pdn.game.record import Game as Game
+    from pdn.game.record import GameNode as GameNode
+    from pdn.game.tags import outcome_of as outcome_of
+    from pdn.game.visitor import GameVisitor as GameVisitor
+    from pdn.pdnfile.reader import read_game as read_game
+    from pdn.pdnfile.reader import read_games as read_games
+    from pdn.pdnfile.writer import game_to_json as game_to_json
+    from pdn.pdnfile.writer import write_game as write_game
+    from pdn.pdnfile.writer import write_games as write_games
+    from pdn.views.boardview import BoardView
+    from pdn.views.gameview import GameView
+
+
+def _replayed(game: Game, variant: str | Variant | None, rules: str | None) -> Replay:
+    from pdn.arbiter.replay import replay
+
+    return replay(game, variant=variant, rules=rules)
+
+
+def _game_text(game: Game) -> str:
+    from pdn.pdnfile.writer import write_game
+
+    return write_game(game)
+
+
+def _game_view(game: Game) -> GameView:
+    from pdn.views.gameview import GameView
+
+    return GameView(game)
+
+
+def _board_view(position: Position) -> BoardView:
+    from pdn.views.boardview import BoardView
+
+    return BoardView.from_position(position)
+
+
+# The methods of the lower layers that the upper ones carry out (pdn.base.hooks): lent here,
+# at the top, so that no module imports a layer above its own.
+_hooks.lend("Game.replayed", _replayed)
+_hooks.lend("Game.__str__", _game_text)
+_hooks.lend("Game.__rich__", _game_view)
+_hooks.lend("Position.__rich__", _board_view)
 
 
 def __getattr__(name: str) -> Any:

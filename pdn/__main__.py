@@ -2,6 +2,6 @@
 
 import sys
 
-from pdn.cli import main
+from pdn.cli.main import main
 
 sys.exit(main())

@@ -34,7 +34,7 @@ def corpus() -> Path:
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """``pdn ARGV...`` run in this process: its exit code, stdout and stderr."""
-    from pdn.cli import main
+    from pdn.cli.main import main
 
     code = main(list(argv))
     captured = capsys.readouterr()

@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from pdn.record import Game, GameNode
+from pdn.game.record import Game, GameNode
 
 TAG_NAMES = (
     "Event",

@@ -18,23 +18,23 @@ def test_every_public_name_resolves(name: str) -> None:
 
 
 def test_no_name_is_both_a_module_and_a_function() -> None:
-    import pdn.replay as _replay_module  # noqa: F401  (importing a module must not rebind)
-    import pdn.resolve as resolve_module
+    import pdn.arbiter.replay as _replay_module  # noqa: F401  (importing a module must not rebind)
+    import pdn.engine.resolve as resolve_module
 
-    assert callable(pdn.audit) and pdn.audit.__module__ == "pdn.replay"
-    assert pdn.resolve is resolve_module  # the module; Position.parse_move is the API
+    assert callable(pdn.audit) and pdn.audit.__module__ == "pdn.arbiter.replay"
+    assert pdn.engine.resolve is resolve_module  # the module; Position.parse_move is the API
     modules = {path.stem for path in Path(pdn.__file__).parent.glob("*.py")}
     assert not modules & set(pdn._EXPORTS)
 
 
 def test_import_pdn_is_cheap() -> None:
-    """``import pdn`` loads no engine module, no lark and no rich."""
+    """``import pdn`` loads no engine module, no lark and no rich: only the hooks table."""
     code = (
         "import sys, pdn; "
         "print(sorted(m for m in sys.modules if m.startswith(('pdn.', 'lark', 'rich'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "['pdn.base', 'pdn.base.hooks']"
 
 
 def test_unknown_name_is_an_attribute_error() -> None:
@@ -55,11 +55,11 @@ def test_every_public_function_takes_a_variant_name_as_its_variant() -> None:
     answers for the ``Variant``; the game names no variant, so the argument decides."""
     import io
 
-    from pdn.detect import detect_variant
-    from pdn.drawrules import long_diagonal, profile_for
-    from pdn.movegen import rules_for
-    from pdn.replay import replay
-    from pdn.writer import game_to_json, rewritten_moves, variant_of, write_games
+    from pdn.arbiter.detect import detect_variant
+    from pdn.arbiter.replay import replay
+    from pdn.engine.drawrules import long_diagonal, profile_for
+    from pdn.engine.movegen import rules_for
+    from pdn.pdnfile.writer import game_to_json, rewritten_moves, variant_of, write_games
 
     russian = pdn.Variant.from_name("russian")
     game = pdn.read_game("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *")

@@ -7,8 +7,8 @@ import io
 import pytest
 
 from pdn import Position, Variant
-from pdn.reader import read_game, read_games
-from pdn.writer import write_game
+from pdn.pdnfile.reader import read_game, read_games
+from pdn.pdnfile.writer import write_game
 
 PDN = '[Event "a"]\n1. 32-28 19-23 2-0\n'
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pdn.atomic import atomic_output, same_file
-from pdn.cli import main
+from pdn.base.output import atomic_output, same_file
+from pdn.cli.main import main
 
 GAME = '[Event "a"]\n1. 32-28 19-23 2-0\n'
 
@@ -98,7 +98,7 @@ def test_convert_output_is_not_cut_when_the_run_fails(
     source.write_text(GAME * 50)
     target = tmp_path / "out.pdn"
     target.write_text("earlier good output\n")
-    import pdn.commands.convert as convert
+    import pdn.cli.convert as convert
 
     calls = 0
     real = convert.write_game

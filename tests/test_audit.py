@@ -9,14 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games as records
 
-from pdn.batch import AuditOptions, audit_game
-from pdn.findings import CODES, Finding
-from pdn.position import Position
-from pdn.reader import read_game, read_games
-from pdn.record import Game
-from pdn.replay import INTERNAL_ERROR, audit, replay
-from pdn.tags import date_problem, outcome_of
-from pdn.variants import VARIANTS, Variant
+from pdn.arbiter.replay import INTERNAL_ERROR, audit, replay
+from pdn.base.findings import CODES, Finding
+from pdn.batch.parallel import AuditOptions, audit_game
+from pdn.engine.position import Position
+from pdn.engine.variants import VARIANTS, Variant
+from pdn.game.record import Game
+from pdn.game.tags import date_problem, outcome_of
+from pdn.pdnfile.reader import read_game, read_games
 
 INTERNATIONAL = '[GameType "20"]\n'
 

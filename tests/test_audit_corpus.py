@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, needs_corpus
 
-from pdn.batch import AuditOptions, GameReport, check_paths
-from pdn.replay import INTERNAL_ERROR
+from pdn.arbiter.replay import INTERNAL_ERROR
+from pdn.batch.parallel import AuditOptions, GameReport, check_paths
 
 pytestmark = [needs_corpus, pytest.mark.slow]
 

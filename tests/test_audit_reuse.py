@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from conftest import CORPUS, needs_corpus
 
-from pdn.detect import detect_variant, detect_variant_replayed, start_position
-from pdn.findings import Finding
-from pdn.reader import read_games
-from pdn.record import Game
-from pdn.replay import replay
-from pdn.resolve import resolve
+from pdn.arbiter.detect import detect_variant, detect_variant_replayed, start_position
+from pdn.arbiter.replay import replay
+from pdn.base.findings import Finding
+from pdn.engine.resolve import resolve
+from pdn.game.record import Game
+from pdn.pdnfile.reader import read_games
 
 #: Every n-th corpus game: enough variety (every file, every variant), a few seconds.
 SAMPLE_EVERY = 5

@@ -1,4 +1,5 @@
-"""pdn.batch: every mode yields the same reports, in input order, and unreadable paths go on."""
+"""pdn.batch.parallel: every mode yields the same reports, in input order, and unreadable paths go
+on."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from pathlib import Path
 
 import distributed
 
-from pdn.batch import AuditOptions, GameReport, PathError, check_paths, expand_paths
+from pdn.base.paths import PathError, expand_paths
+from pdn.batch.parallel import AuditOptions, GameReport, check_paths
 
 GAME = """[Event "{n}"]
 [GameType "20"]

@@ -35,7 +35,8 @@ def _source(name: str) -> Path:
 
 
 def compiled_modules() -> list[str]:
-    """The modules pyproject.toml has mypyc compile (``/pdn/geometry.py`` -> ``pdn.geometry``)."""
+    """The modules pyproject.toml has mypyc compile (``/pdn/engine/geometry.py`` ->
+    ``pdn.engine.geometry``)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     paths = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
     return [path.strip("/").removesuffix(".py").replace("/", ".") for path in paths]
@@ -43,7 +44,7 @@ def compiled_modules() -> list[str]:
 
 def test_the_compiled_list_names_modules() -> None:
     names = compiled_modules()
-    assert len(names) >= 5 and "pdn.position" in names
+    assert len(names) >= 5 and "pdn.engine.position" in names
     for name in names:
         assert _source(name).is_file(), name
 
@@ -57,13 +58,13 @@ def test_the_module_comes_from_the_build_under_test(name: str) -> None:
 
 
 def test_a_child_started_in_the_tree_root_imports_the_same_build() -> None:
-    import pdn.position
+    import pdn.engine.position
 
-    code = "import pdn.position; print(pdn.position.__file__)"
+    code = "import pdn.engine.position; print(pdn.engine.position.__file__)"
     child = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert child.stdout.strip() == pdn.position.__file__
+    assert child.stdout.strip() == pdn.engine.position.__file__
 
 
 def _modules_with_examples() -> list[str]:

@@ -1,4 +1,4 @@
-"""The shared command-line rules (``pdn.commands.arguments``), verb by verb: whole numbers,
+"""The shared command-line rules (``pdn.cli.arguments``), verb by verb: whole numbers,
 ``--variant``, ``-`` for standard input, output files that would overwrite an input, help."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pdn.cli import VERBS, main
+from pdn.cli.main import VERBS, main
 
 GAME = '[Event "e"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n'
 

@@ -10,8 +10,8 @@ import pytest
 from conftest import run_cli
 from rich.console import Console
 
-from pdn.batch import GameReport
-from pdn.commands.check import _with_progress
+from pdn.batch.parallel import GameReport
+from pdn.cli.check import _with_progress
 
 CLEAN = '[GameType "20"]\n[Result "2-0"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n'
 MISSED = '[GameType "20"]\n1. 32-28 19-23\n2. 28-22 17x28 *\n\n'

@@ -1,4 +1,4 @@
-"""`pdn convert` and `pdn list` through ``pdn.cli.main`` (golden outputs for a small file)."""
+"""`pdn convert` and `pdn list` through ``pdn.cli.main.main`` (golden outputs for a small file)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from conftest import CORPUS
 from conftest import run_cli as run
 
-from pdn.cli import main
+from pdn.cli.main import main
 
 SMALL = """\
 [Event "Club"]

@@ -1,4 +1,4 @@
-"""`pdn fix` through ``pdn.cli.main``: outputs, the change log, --in-place safety, rejects,
+"""`pdn fix` through ``pdn.cli.main.main``: outputs, the change log, --in-place safety, rejects,
 idempotence, and property tests on random legal games with planted faults."""
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
 
-import pdn.commands.fix as fix_command
-from pdn.cli import main
-from pdn.position import Position
-from pdn.reader import read_games
-from pdn.record import Game
-from pdn.repair import RepairOptions
-from pdn.scan import iter_spans
-from pdn.tags import result_spelling
-from pdn.variants import VARIANTS
-from pdn.writer import write_game
+import pdn.cli.fix as fix_command
+from pdn.arbiter.repair import RepairOptions
+from pdn.cli.main import main
+from pdn.engine.position import Position
+from pdn.engine.variants import VARIANTS
+from pdn.game.record import Game
+from pdn.game.tags import result_spelling
+from pdn.pdnfile.reader import read_games
+from pdn.pdnfile.scan import iter_spans
+from pdn.pdnfile.writer import write_game
 
 BROKEN = '[Event "broken"]\n\n1. 32-28 ) 19-23 *\n'
 FAULTY = (

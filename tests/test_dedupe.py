@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pdn.cli import main
-from pdn.dedupe import with_tags
-from pdn.movegen import Move
-from pdn.position import Position
-from pdn.variants import Variant
+from pdn.cli.main import main
+from pdn.database.dedupe import with_tags
+from pdn.engine.movegen import Move
+from pdn.engine.position import Position
+from pdn.engine.variants import Variant
 
 INTERNATIONAL = Variant.from_name("international")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.detect import STANDARD, detect_dialect, detect_variant, infer_variant
-from pdn.reader import read_game
-from pdn.variants import Variant
+from pdn.arbiter.detect import STANDARD, detect_dialect, detect_variant, infer_variant
+from pdn.engine.variants import Variant
+from pdn.pdnfile.reader import read_game
 
 
 def detected(text: str, override: str | None = None) -> tuple[str, list[tuple[str, str]]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.drawrules import (
+from pdn.engine.drawrules import (
     PROFILES,
     DrawEvent,
     DrawTracker,
@@ -12,9 +12,9 @@ from pdn.drawrules import (
     profile_for,
     profile_named,
 )
-from pdn.movegen import Move
-from pdn.position import Position
-from pdn.variants import VARIANTS, Variant
+from pdn.engine.movegen import Move
+from pdn.engine.position import Position
+from pdn.engine.variants import VARIANTS, Variant
 
 
 def tracker_at(variant: str, fen: str, profile: str | None = None) -> tuple[DrawTracker, Position]:
@@ -226,7 +226,7 @@ SMALL_ENDINGS = {
 @pytest.mark.parametrize("name", ["damplay", "cbjd"])
 @pytest.mark.parametrize("variant", ["brazilian", "international"])
 def test_brazilian_profiles_hold_seed_003_per_board(name: str, variant: str) -> None:
-    from pdn.drawrules import profile_for
+    from pdn.engine.drawrules import profile_for
 
     board = Variant.from_name(variant).board
     profile = profile_for(Variant.from_name(variant), name)
@@ -245,7 +245,7 @@ def test_brazilian_profiles_hold_seed_003_per_board(name: str, variant: str) -> 
 
 def _quiet_walk(variant: str, rules: str, fen: str) -> tuple[int, list[str]] | None:
     """Play king moves that neither repeat nor allow a capture until a rule expires."""
-    from pdn.drawrules import DrawTracker, profile_for
+    from pdn.engine.drawrules import DrawTracker, profile_for
 
     rules_of = Variant.from_name(variant)
     position = Position.from_fen(fen, rules_of)

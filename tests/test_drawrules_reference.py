@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdn.drawrules import (
+from pdn.engine.drawrules import (
     DrawProfile,
     DrawTracker,
     EndingRule,
@@ -18,9 +18,9 @@ from pdn.drawrules import (
     material_of,
     profile_for,
 )
-from pdn.movegen import Move
-from pdn.position import Piece, Position
-from pdn.variants import VARIANTS
+from pdn.engine.movegen import Move
+from pdn.engine.position import Piece, Position
+from pdn.engine.variants import VARIANTS
 
 #: One variant per draw profile with ending rules, plus the profiles with only counts.
 VARIANT_NAMES = (

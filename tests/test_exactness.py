@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from pdn.reader import read_game, read_games
-from pdn.scan import iter_spans
-from pdn.writer import game_to_json, json_text, write_game
+from pdn.pdnfile.reader import read_game, read_games
+from pdn.pdnfile.scan import iter_spans
+from pdn.pdnfile.writer import game_to_json, json_text, write_game
 
 #: Words of PDN movetext, the ordinary and the odd (moves that look like results, empty and
 #: wrapped variations, setups, unclosed comments, padded tags).

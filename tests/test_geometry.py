@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.geometry import Board, board_for_gametype
-from pdn.variants import VARIANTS, Variant, variant_from_gametype
+from pdn.engine.geometry import Board, board_for_gametype
+from pdn.engine.variants import VARIANTS, Variant, variant_from_gametype
 
 # (width, height, notation code, invert, first mover, {square: algebraic name})
 ANCHORS = [

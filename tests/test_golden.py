@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pdn.cli import main
+from pdn.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"

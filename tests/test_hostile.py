@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from pdn import Position, Variant, scan
-from pdn.cli import main
-from pdn.findings import quoted
-from pdn.movegen import MAX_PERFT_DEPTH, perft
-from pdn.reader import parse_any_tag, read_game, read_games
-from pdn.scan import iter_spans
-from pdn.writer import write_game
+from pdn import Position, Variant
+from pdn.pdnfile import scan
+from pdn.base.findings import quoted
+from pdn.cli.main import main
+from pdn.engine.movegen import MAX_PERFT_DEPTH, perft
+from pdn.pdnfile.reader import parse_any_tag, read_game, read_games
+from pdn.pdnfile.scan import iter_spans
+from pdn.pdnfile.writer import write_game
 
 INTERNATIONAL = Variant.from_name("international")
 

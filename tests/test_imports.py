@@ -1,7 +1,8 @@
-"""No import cycle between pdn's modules, counting imports inside functions.
+"""The package's layers, read from its import graph (imports inside functions included).
 
-Imports under ``if TYPE_CHECKING:`` never run and are not counted; the one exception allowed is
-a renderable hook (``__rich__``) importing the view module it hands the object to.
+A module imports only its own layer and the layers below it, with no cycle; a verb of the
+command line never imports another verb. Imports under ``if TYPE_CHECKING:`` never run and
+are not counted. ``pdn/__init__.py`` and ``pdn/__main__.py`` sit above every layer.
 """
 
 from __future__ import annotations
@@ -10,7 +11,12 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "pdn"
-ALLOWED = {"__rich__"}  # functions whose imports may close a cycle
+
+#: The layers from the bottom; each subpackage of pdn is one.
+LAYERS = ("base", "engine", "game", "arbiter", "pdnfile", "views", "batch", "database", "cli")
+#: Modules of ``pdn.cli`` that are not verbs: the parser over all verbs and what verbs share.
+CLI_SHARED = {"pdn.cli", "pdn.cli.main", "pdn.cli.arguments", "pdn.cli.exitcodes"}
+TOP = {"pdn", "pdn.__main__"}
 
 
 def _module_name(path: Path) -> str:
@@ -18,39 +24,46 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path, modules: set[str]) -> set[str]:
-    """The pdn modules ``path`` imports when it runs (module level or in any function)."""
+def _imports(source: str, modules: set[str]) -> set[str]:
+    """The pdn modules ``source`` imports when it runs (module level or in any function)."""
     found: set[str] = set()
 
-    def visit(node: ast.AST, skip: bool) -> None:
+    def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             for child in node.orelse:
-                visit(child, skip)
-            return
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in ALLOWED:
+                visit(child)
             return
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in modules)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             if node.module in modules:
                 found.add(node.module)
-            for alias in node.names:  # ``from pdn.commands import check``
+            for alias in node.names:  # ``from pdn.cli import check``
                 if f"{node.module}.{alias.name}" in modules:
                     found.add(f"{node.module}.{alias.name}")
         for child in ast.iter_child_nodes(node):
-            visit(child, skip)
+            visit(child)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    visit(ast.parse(source))
     return found
 
 
 def _graph() -> dict[str, set[str]]:
     paths = sorted(PACKAGE.rglob("*.py"))
     modules = {_module_name(path) for path in paths}
-    graph = {_module_name(path): _imports(path, modules) for path in paths}
-    for name in graph:  # importing pdn.x.y runs pdn.x (and pdn) first: not an edge we count
-        graph[name].discard(name)
+    graph = {
+        _module_name(path): _imports(path.read_text(encoding="utf-8"), modules) for path in paths
+    }
+    for name, imports in graph.items():  # importing pdn.x.y runs pdn and pdn.x first: no edge
+        imports.difference_update({name, "pdn", name.rsplit(".", 1)[0]})
     return graph
+
+
+def _layer(module: str) -> int:
+    """The rank of ``module``'s layer; the package's top modules rank above every layer."""
+    if module in TOP:
+        return len(LAYERS)
+    return LAYERS.index(module.split(".")[1])
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -79,29 +92,44 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def test_every_module_is_in_a_layer() -> None:
+    graph = _graph()
+    assert len(graph) > 40  # the walk found the package
+    outside = [name for name in graph if name not in TOP and name.split(".")[1] not in LAYERS]
+    assert outside == []
+
+
+def test_no_import_goes_up_a_layer() -> None:
+    upward = sorted(
+        f"{name} -> {imported}"
+        for name, imports in _graph().items()
+        for imported in imports
+        if _layer(imported) > _layer(name)
+    )
+    assert upward == []
+
+
 def test_no_import_cycle_counting_function_level_imports() -> None:
     graph = _graph()
-    assert len(graph) > 30  # the walk found the package
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
-def test_the_walk_sees_function_level_imports() -> None:
+def test_no_verb_imports_another_verb() -> None:
     graph = _graph()
-    assert "pdn.replay" in graph["pdn.record"]  # Game.replayed imports it inside the method
-    assert "pdn.gameview" not in graph["pdn.record"]  # only from __rich__
-    assert "pdn.boardview" not in graph["pdn.position"]  # only from __rich__
+    verbs = {name for name in graph if name.startswith("pdn.cli.") and name not in CLI_SHARED}
+    across = sorted(
+        f"{name} -> {imported}" for name in verbs for imported in graph[name] if imported in verbs
+    )
+    assert len(verbs) >= 13
+    assert across == []
+
+
+def test_the_walk_sees_function_level_and_upward_imports() -> None:
+    modules = {"pdn.game.record", "pdn.arbiter.replay", "pdn.cli.check", "pdn.cli.report"}
+    inside = "def replayed():\n    from pdn.arbiter.replay import replay\n"
+    assert _imports(inside, modules) == {"pdn.arbiter.replay"}
+    typing_only = "if TYPE_CHECKING:\n    from pdn.arbiter.replay import Replay\n"
+    assert _imports(typing_only, modules) == set()
+    assert _imports("from pdn.cli import check\n", modules) == {"pdn.cli.check"}
+    assert _layer("pdn.arbiter.replay") > _layer("pdn.game.record")
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-
-
-def test_library_modules_never_import_the_command_line() -> None:
-    """The verbs sit on top: ``pdn.commands`` and ``pdn.cli`` import the library, never the
-    other way (``pdn.report`` once took ``common_folder`` from ``pdn.commands.check``)."""
-    graph = _graph()
-    upward = {
-        (name, imported)
-        for name, imports in graph.items()
-        if not name.startswith(("pdn.commands", "pdn.cli", "pdn.__main__"))
-        for imported in imports
-        if imported.startswith(("pdn.commands", "pdn.cli"))
-    }
-    assert upward == set()

@@ -12,7 +12,7 @@ import pytest
 from conftest import CORPUS
 from dbgames import GAMES, SHARED_FEN
 
-from pdn.cli import main
+from pdn.cli.main import main
 
 
 @pytest.fixture
@@ -184,7 +184,7 @@ def test_stdin_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path, ga
     assert main(["index", str(db), str(games), "-"]) == 2  # a usage error: nothing is done
     assert "not standard input (the index points into files)" in capsys.readouterr().err
     assert not db.exists()
-    from pdn.index import open_index, update
+    from pdn.database.index import open_index, update
 
     with open_index(str(db), create=True) as connection:  # the library says so too
         report = update(connection, [str(games), "-"])

@@ -13,14 +13,14 @@ import sys
 
 import pytest
 
-from pdn.cli import main
-from pdn.detect import detect_variant
-from pdn.findings import Finding
-from pdn.reader import read_game, read_games
-from pdn.replay import audit
-from pdn.scan import iter_spans
-from pdn.textreport import TextReport, game_ranges
-from pdn.writer import write_game
+from pdn.arbiter.detect import detect_variant
+from pdn.arbiter.replay import audit
+from pdn.arbiter.textreport import TextReport, game_ranges
+from pdn.base.findings import Finding
+from pdn.cli.main import main
+from pdn.pdnfile.reader import read_game, read_games
+from pdn.pdnfile.scan import iter_spans
+from pdn.pdnfile.writer import write_game
 
 
 def spans_of(text: str) -> list:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pdn.movegen import Move, Rules, legal_moves, perft, rules_for
-from pdn.position import Position
-from pdn.variants import VARIANTS, Variant
+from pdn.engine.movegen import Move, Rules, legal_moves, perft, rules_for
+from pdn.engine.position import Position
+from pdn.engine.variants import VARIANTS, Variant
 
 
 def moves_of(variant_name: str, fen: str, keep: bool = False) -> list[str]:

@@ -11,11 +11,11 @@ from conftest import CORPUS, needs_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pdn.batch import AuditOptions, audit_game
-from pdn.findings import CODES
-from pdn.reader import parse_span
-from pdn.scan import iter_spans
-from pdn.writer import game_to_json, json_text, write_game
+from pdn.base.findings import CODES
+from pdn.batch.parallel import AuditOptions, audit_game
+from pdn.pdnfile.reader import parse_span
+from pdn.pdnfile.scan import iter_spans
+from pdn.pdnfile.writer import game_to_json, json_text, write_game
 
 pytestmark = needs_corpus
 

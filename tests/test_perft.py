@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pdn.movegen import perft
-from pdn.position import Position
-from pdn.variants import Variant
+from pdn.engine.movegen import perft
+from pdn.engine.position import Position
+from pdn.engine.variants import Variant
 
 SHARED_PERFT = Path(__file__).resolve().parents[1].parent / "shared" / "perft.json"
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from pdn.detect import Dialect
-from pdn.drawrules import DrawEvent, profile_for
-from pdn.numbering import Numbering
-from pdn.reader import read_game
-from pdn.replay import replay
-from pdn.resolve import WrittenMove, resolve
-from pdn.variants import Variant
+from pdn.arbiter.detect import Dialect
+from pdn.arbiter.replay import replay
+from pdn.engine.drawrules import DrawEvent, profile_for
+from pdn.engine.resolve import WrittenMove, resolve
+from pdn.engine.variants import Variant
+from pdn.game.numbering import Numbering
+from pdn.pdnfile.reader import read_game
 
 GAME = '[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *'
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from pdn.movegen import Move, legal_moves
-from pdn.position import Notation, Position
-from pdn.resolve import move_key, resolve
-from pdn.variants import VARIANTS, Variant
+from pdn.engine.movegen import Move, legal_moves
+from pdn.engine.position import Notation, Position
+from pdn.engine.resolve import move_key, resolve
+from pdn.engine.variants import VARIANTS, Variant
 
 GAMES_PER_VARIANT = 8
 MAX_PLIES = 200

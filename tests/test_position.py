@@ -9,9 +9,9 @@ from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdn.movegen import Move
-from pdn.position import FenError, Piece, Position
-from pdn.variants import VARIANTS, Variant
+from pdn.engine.movegen import Move
+from pdn.engine.position import FenError, Piece, Position
+from pdn.engine.variants import VARIANTS, Variant
 
 INTERNATIONAL = Variant.from_name("international")
 RUSSIAN = Variant.from_name("russian")

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from pdn import batch
-from pdn.batch import PathError, walk_paths
-from pdn.cli import main
-from pdn.scan import iter_spans
+from pdn.base import paths
+from pdn.base.paths import PathError, walk_paths
+from pdn.cli.main import main
+from pdn.pdnfile.scan import iter_spans
 
 GAME = '[Event "a"]\n1. 32-28 19-23 2. 28x19 14x23 0-2\n\n'
 
@@ -83,7 +83,7 @@ def test_a_folder_reports_unreadable_subfolders_and_skips_fifos(
             raise PermissionError(13, "Permission denied", path)
         return real(path)
 
-    monkeypatch.setattr(batch.os, "scandir", scandir)
+    monkeypatch.setattr(paths.os, "scandir", scandir)
     items = list(walk_paths([str(tmp_path)]))
     assert items == [
         PathError(str(tmp_path / "locked"), "folder not read: Permission denied"),
@@ -145,7 +145,7 @@ def test_list_table_streams_in_pages_that_line_up(
 
     from rich.console import Console
 
-    from pdn.commands import list as listing
+    from pdn.cli import list as listing
 
     monkeypatch.setattr(listing, "PAGE_ROWS", 3)
     consumed = 0

@@ -8,10 +8,10 @@ import pickle
 
 import pytest
 
-from pdn.embedded import EscapeLine
-from pdn.reader import parse_span, read_game, read_games
-from pdn.record import Game, GameNode
-from pdn.scan import span_of_text
+from pdn.game.embedded import EscapeLine
+from pdn.game.record import Game, GameNode
+from pdn.pdnfile.reader import parse_span, read_game, read_games
+from pdn.pdnfile.scan import span_of_text
 
 
 def both(text: str) -> Game:
@@ -355,7 +355,7 @@ def test_read_game_and_empty_text() -> None:
 
 
 def test_parse_span_of_a_pickled_span_locates_findings() -> None:
-    from pdn.scan import iter_spans
+    from pdn.pdnfile.scan import iter_spans
 
     spans = list(iter_spans(io.StringIO('[A "1"]\n1. 32-28 *\n[B "2"]\n1. 33-29 zz *')))
     game = parse_span(pickle.loads(pickle.dumps(spans[1])))

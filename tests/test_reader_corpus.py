@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, needs_corpus
 
-from pdn.reader import parse_span
-from pdn.scan import Span, iter_spans
+from pdn.pdnfile.reader import parse_span
+from pdn.pdnfile.scan import Span, iter_spans
 
 pytestmark = [needs_corpus, pytest.mark.slow]
 

@@ -8,10 +8,10 @@ from conftest import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pdn import scan
-from pdn.findings import CODES
-from pdn.reader import parse_any_tag, parse_span, parse_tag, read_games
-from pdn.scan import iter_spans, span_of_text
+from pdn.base.findings import CODES
+from pdn.pdnfile import scan
+from pdn.pdnfile.reader import parse_any_tag, parse_span, parse_tag, read_games
+from pdn.pdnfile.scan import iter_spans, span_of_text
 
 SAMPLE = (
     (CORPUS / "wiegerw/pdn/games__succeed__windragon.pdn").read_text(encoding="utf-8")[:3000]

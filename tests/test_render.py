@@ -1,5 +1,5 @@
-"""pdn.boardview, pdn.gameview, pdn.render: board diagrams for every board, plain and colour
-output, game view, SVG.
+"""pdn.views.boardview, pdn.views.gameview, pdn.views.render: board diagrams for every board, plain
+and colour output, game view, SVG.
 
 Snapshots live in tests/snapshots; after a deliberate change of the drawing, rewrite them with
 ``PDN_UPDATE_SNAPSHOTS=1 pytest tests/test_render.py`` and look at the diff.
@@ -18,16 +18,16 @@ from render_png import PNG_TOOL, png_size, svg_to_png
 from rich.console import Console
 from strategies import games
 
-from pdn.boardview import BoardView, LastMove, piece_letter
-from pdn.cli import main
-from pdn.findings import Finding
-from pdn.gameview import GameView
-from pdn.geometry import Board, board_for_gametype
-from pdn.position import Piece, Position
-from pdn.reader import read_game, read_games
-from pdn.record import Game
-from pdn.render import export_svg
-from pdn.variants import Variant
+from pdn.base.findings import Finding
+from pdn.cli.main import main
+from pdn.engine.geometry import Board, board_for_gametype
+from pdn.engine.position import Piece, Position
+from pdn.engine.variants import Variant
+from pdn.game.record import Game
+from pdn.pdnfile.reader import read_game, read_games
+from pdn.views.boardview import BoardView, LastMove, piece_letter
+from pdn.views.gameview import GameView
+from pdn.views.render import export_svg
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -76,8 +76,8 @@ def sample_pieces(board: Board) -> dict[int, str]:
     """Men and kings of both colours: Black men on the first squares, White men on the last,
     one king of each colour in the middle."""
     n = len(board)
-    pieces = {square: "b" for square in range(1, n // 4 + 1)}
-    pieces.update({square: "w" for square in range(n - n // 4 + 1, n + 1)})
+    pieces = dict.fromkeys(range(1, n // 4 + 1), "b")
+    pieces.update(dict.fromkeys(range(n - n // 4 + 1, n + 1), "w"))
     pieces[n // 2] = "B"
     pieces[n // 2 + 1] = "W"
     return pieces

@@ -1,4 +1,4 @@
-"""`pdn.repair`: each repair on small hand-written games, with its change record."""
+"""`pdn.arbiter.repair`: each repair on small hand-written games, with its change record."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from pdn.position import Position
-from pdn.reader import read_game
-from pdn.repair import Change, RepairOptions, normal_date, repair, split_glued_junk
-from pdn.replay import audit
-from pdn.variants import VARIANTS
-from pdn.writer import write_game
+from pdn.arbiter.repair import Change, RepairOptions, normal_date, repair, split_glued_junk
+from pdn.arbiter.replay import audit
+from pdn.engine.position import Position
+from pdn.engine.variants import VARIANTS
+from pdn.pdnfile.reader import read_game
+from pdn.pdnfile.writer import write_game
 
 
 def fixed(text: str, **options: object) -> tuple[str, list[Change]]:
@@ -95,7 +95,7 @@ def test_a_missing_terminator_or_result_tag_is_copied_from_the_other() -> None:
 
 
 def test_a_result_tag_spelled_in_another_case_is_the_result_tag() -> None:
-    # one case rule for tag names (pdn.tags): never a second Result tag beside 'result'
+    # one case rule for tag names (pdn.game.tags): never a second Result tag beside 'result'
     text, changes = fixed('[result "1-0"]\n[GameType "20"]\n\n1. 32-28 1-0')
     assert '[result "2-0"]' in text and "[Result" not in text
     assert changes_of(changes, "result-style")[0] == ('[result "1-0"]', '[result "2-0"]')

@@ -1,4 +1,5 @@
-"""pdn.replay as an API: played[node], node.position() / position_after() from one cached replay."""
+"""pdn.arbiter.replay as an API: played[node], node.position() / position_after() from one cached
+replay."""
 
 from __future__ import annotations
 
@@ -6,11 +7,11 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
 
-import pdn.replay
-from pdn.errors import NotReplayedError
-from pdn.reader import read_game
-from pdn.record import Game, GameNode
-from pdn.replay import replay
+import pdn.arbiter.replay
+from pdn.arbiter.replay import replay
+from pdn.engine.errors import NotReplayedError
+from pdn.game.record import Game, GameNode
+from pdn.pdnfile.reader import read_game
 
 INTERNATIONAL = '[GameType "20"]\n'
 
@@ -59,16 +60,16 @@ def test_node_move_is_the_resolved_move_of_the_cached_replay() -> None:
 
 
 def test_reading_a_game_never_replays_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import pdn.replay
+    import pdn.arbiter.replay
 
     calls = []
-    real = pdn.replay.replay
+    real = pdn.arbiter.replay.replay
 
     def counted(*args: object, **kwargs: object) -> object:
         calls.append(args)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pdn.replay, "replay", counted)
+    monkeypatch.setattr(pdn.arbiter.replay, "replay", counted)
     game = read_game(INTERNATIONAL + "1. 32-28 19-23 2. 28x19 14x23 *")
     assert [node.move_text for node in game.walk()] == ["32-28", "19-23", "28x19", "14x23"]
     assert calls == []
@@ -101,11 +102,11 @@ def test_a_node_outside_a_game_has_no_position() -> None:
 
 
 @pytest.mark.skipif(
-    (pdn.replay.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)),
+    (pdn.arbiter.replay.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES)),
     reason="compiled build: its replay calls Position.play directly, never the patched method",
 )
 def test_an_engine_fault_is_an_internal_error_never_an_illegal_move(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from pdn.position import Position
+    from pdn.engine.position import Position
 
     def broken(self: Position, move: object) -> Position:
         raise RuntimeError("engine bug")
@@ -117,9 +118,9 @@ def test_an_engine_fault_is_an_internal_error_never_an_illegal_move(monkeypatch)
 
 
 def test_position_api_raises_typed_errors() -> None:
-    from pdn.errors import AmbiguousMoveError, IllegalMoveError, PdnError
-    from pdn.position import Position
-    from pdn.variants import Variant
+    from pdn.engine.errors import AmbiguousMoveError, IllegalMoveError, PdnError
+    from pdn.engine.position import Position
+    from pdn.engine.variants import Variant
 
     start = Position.initial(Variant.from_name("international"))
     with pytest.raises(IllegalMoveError) as raised:
@@ -139,7 +140,7 @@ def _shipped_corpus_and_a_misplaced_variation() -> list[Game]:
     every variant) and a lidraughts variation that stands after the move it replaces."""
     from pathlib import Path
 
-    from pdn.reader import read_games
+    from pdn.pdnfile.reader import read_games
 
     folder = Path(__file__).resolve().parents[1] / "corpus"
     games = [game for path in sorted(folder.rglob("*.pdn")) for game in read_games(path)]
@@ -152,7 +153,7 @@ def test_audited_keeps_the_variant_plies_and_findings_of_the_replay() -> None:
     """``audited`` (pdn check's unit) skips the Played records, never a finding: on every game
     of the shipped corpus (dialects, irregular records, generated games of every variant)
     and on a lidraughts variation that stands after the move it replaces."""
-    from pdn.replay import audited
+    from pdn.arbiter.replay import audited
 
     games = _shipped_corpus_and_a_misplaced_variation()
     misplaced = 0
@@ -173,7 +174,7 @@ def test_played_moves_keeps_the_variant_dialect_and_every_played_record_of_the_r
     played move: the same records as ``replay`` on every game of the shipped corpus and on a
     misplaced lidraughts variation, as detected and read exactly as Russian (irregular moves
     applied as played, lines that stop)."""
-    from pdn.replay import played_moves
+    from pdn.arbiter.replay import played_moves
 
     games = _shipped_corpus_and_a_misplaced_variation()
     records = 0

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS
 
-from pdn.cli import main
-from pdn.reader import read_games
-from pdn.replay import replay
+from pdn.arbiter.replay import replay
+from pdn.cli.main import main
+from pdn.pdnfile.reader import read_games
 
 FAULTS = Path(__file__).resolve().parents[1] / "corpus" / "irregular" / "faults.pdn"
 LINKED = (
@@ -196,9 +196,9 @@ def test_clean_files_say_so_without_filters(tmp_path: Path) -> None:
 
 
 def test_the_cap_counts_a_code_across_its_severities() -> None:
-    from pdn.batch import GameReport
-    from pdn.findings import Finding
-    from pdn.report import ReportPage
+    from pdn.base.findings import Finding
+    from pdn.batch.parallel import GameReport
+    from pdn.views.htmlreport import ReportPage
 
     page = ReportPage(max_cards=3)
     for game, severity in enumerate(["warning"] * 3 + ["info"] * 2, 1):

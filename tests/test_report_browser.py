@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from render_png import png_colours
 
-from pdn.cli import main
+from pdn.cli.main import main
 
 FAULTS = Path(__file__).resolve().parents[1] / "corpus" / "irregular" / "faults.pdn"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -31,7 +31,7 @@ FLAGS = (
     "--no-first-run",
     "--window-size=1100,1400",
 )
-#: The board's dark squares and the black men, as drawn by pdn.svgboard.
+#: The board's dark squares and the black men, as drawn by pdn.views.svgboard.
 DARK_SQUARE = (0xB5, 0x88, 0x63)
 BLACK_MAN = (0x26, 0x26, 0x26)
 

@@ -7,12 +7,12 @@ from conftest import CORPUS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdn.detect import detect_variant, start_position
-from pdn.movegen import Move, legal_moves
-from pdn.position import Position
-from pdn.reader import read_games
-from pdn.resolve import matching_moves, move_key, parse_written, resolve
-from pdn.variants import VARIANTS, Variant
+from pdn.arbiter.detect import detect_variant, start_position
+from pdn.engine.movegen import Move, legal_moves
+from pdn.engine.position import Position
+from pdn.engine.resolve import matching_moves, move_key, parse_written, resolve
+from pdn.engine.variants import VARIANTS, Variant
+from pdn.pdnfile.reader import read_games
 
 
 def position(variant: str, fen: str | None = None) -> Position:

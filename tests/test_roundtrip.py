@@ -12,10 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
 
-from pdn.reader import read_game, read_games
-from pdn.record import Game
-from pdn.variants import Variant
-from pdn.writer import game_json_text, game_to_json, json_text, variant_of, write_game
+from pdn.engine.variants import Variant
+from pdn.game.record import Game
+from pdn.pdnfile.reader import read_game, read_games
+from pdn.pdnfile.writer import game_json_text, game_to_json, json_text, variant_of, write_game
 
 WIDTH = 80
 

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from pdn.movegen import legal_moves, perft
-from pdn.position import Position
-from pdn.variants import Variant
+from pdn.engine.movegen import legal_moves, perft
+from pdn.engine.position import Position
+from pdn.engine.variants import Variant
 
 
 def position(variant: str, fen: str) -> Position:

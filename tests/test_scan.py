@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from pdn import scan
-from pdn.reader import read_game
-from pdn.scan import iter_spans, read_text
+from pdn.pdnfile import scan
+from pdn.pdnfile.reader import read_game
+from pdn.pdnfile.scan import iter_spans, read_text
 
 
 def spans_of(text: str) -> list[scan.Span]:

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from dbgames import GAMES, SHARED_FEN
 
-from pdn.cli import main
-from pdn.filters import Criteria, MaterialSpec, date_bounds, date_range, int_range
-from pdn.names import name_key, name_matches
-from pdn.position import Position
-from pdn.variants import Variant
-from pdn.zobrist import line_keys, position_key
+from pdn.cli.main import main
+from pdn.database.filters import Criteria, MaterialSpec, date_bounds, date_range, int_range
+from pdn.database.names import name_key, name_matches
+from pdn.engine.position import Position
+from pdn.engine.variants import Variant
+from pdn.engine.zobrist import line_keys, position_key
 
 
 @pytest.fixture
@@ -82,8 +82,8 @@ def test_material_spec() -> None:
 
 # -- keys ---------------------------------------------------------------------------------
 def test_same_position_by_two_move_orders_has_one_key(games: Path) -> None:
-    from pdn.gamefacts import game_facts
-    from pdn.scan import iter_spans
+    from pdn.database.gamefacts import game_facts
+    from pdn.pdnfile.scan import iter_spans
 
     first, second, _ = (game_facts(span) for span in iter_spans(str(games)))
     assert first.keys[3] == second.keys[3]

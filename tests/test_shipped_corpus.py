@@ -7,7 +7,7 @@ import runpy
 from collections import Counter
 from pathlib import Path
 
-from pdn.batch import AuditOptions, GameReport, check_paths
+from pdn.batch.parallel import AuditOptions, GameReport, check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

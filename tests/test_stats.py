@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from dbgames import GAMES
 
-from pdn.cli import main
+from pdn.cli.main import main
 
 
 @pytest.fixture
@@ -68,10 +68,10 @@ def test_unreadable_path_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 
 def test_tags_are_found_in_any_case_and_under_their_italian_names(tmp_path: Path) -> None:
-    """``GameFacts.tag`` follows ``pdn.tags``' one lookup rule, so ``stats`` and ``index``
+    """``GameFacts.tag`` follows ``pdn.game.tags``' one lookup rule, so ``stats`` and ``index``
     see the players of ``[white "..."]`` and ``[Bianco "..."]`` as ``check`` does."""
-    from pdn.gamefacts import game_facts
-    from pdn.scan import iter_spans
+    from pdn.database.gamefacts import game_facts
+    from pdn.pdnfile.scan import iter_spans
 
     path = tmp_path / "cases.pdn"
     path.write_text(

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from render_png import PNG_TOOL, png_size, svg_to_png
 
-from pdn.cli import main
-from pdn.position import Position
-from pdn.resolve import resolve
-from pdn.svgboard import SQUARE, TOP, Arrow, Diagram
-from pdn.variants import Variant
+from pdn.cli.main import main
+from pdn.engine.position import Position
+from pdn.engine.resolve import resolve
+from pdn.engine.variants import Variant
+from pdn.views.svgboard import SQUARE, TOP, Arrow, Diagram
 
 
 def parse(svg: str) -> ET.Element:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from pdn.gameview import GameView
-from pdn.numbering import UNNUMBERED, MoveNumber, Numbering
-from pdn.reader import read_game
-from pdn.record import Game, GameNode
-from pdn.visitor import GameVisitor
-from pdn.writer import write_game
+from pdn.game.numbering import UNNUMBERED, MoveNumber, Numbering
+from pdn.game.record import Game, GameNode
+from pdn.game.visitor import GameVisitor
+from pdn.pdnfile.reader import read_game
+from pdn.pdnfile.writer import write_game
+from pdn.views.gameview import GameView
 
 
 class Trace(GameVisitor[list[str]]):

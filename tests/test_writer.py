@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from pdn.embedded import Command
-from pdn.reader import read_game
-from pdn.record import Game, GameNode
-from pdn.replay import played_moves
-from pdn.tags import known_outcome, outcome_of, result_in_style, winner
-from pdn.variants import Variant
-from pdn.writer import (
+from pdn.arbiter.replay import played_moves
+from pdn.engine.variants import Variant
+from pdn.game.embedded import Command
+from pdn.game.record import Game, GameNode
+from pdn.game.tags import known_outcome, outcome_of, result_in_style, winner
+from pdn.pdnfile.reader import read_game
+from pdn.pdnfile.writer import (
     convert_fen_text,
     convert_move_text,
     escape_tag_value,
@@ -142,7 +142,7 @@ def test_winner_reads_scores_from_the_first_mover() -> None:
 
 def test_known_spellings_mean_what_their_scores_say() -> None:
     """One meaning of a result: the respelling table agrees with the score comparison."""
-    from pdn.tags import KNOWN_SPELLINGS
+    from pdn.game.tags import KNOWN_SPELLINGS
 
     for spelling in KNOWN_SPELLINGS:
         expected = known_outcome(spelling)

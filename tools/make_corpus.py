@@ -7,7 +7,7 @@ to move has no legal move (the result follows the variant: a loss, or a win in g
 draw rule of the variant's default profile expires (a draw), or after ``MAX_PLIES`` (result
 ``*``). The same seed always gives the same files, so the corpus is reproducible and
 ``pdn check corpus/generated`` must report no error. Moves are recorded with full paths and
-written by ``pdn.writer`` in the file's notation, short where that is unambiguous.
+written by ``pdn.pdnfile.writer`` in the file's notation, short where that is unambiguous.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import random
 import sys
 from pathlib import Path
 
-from pdn.drawrules import DrawTracker, profile_for
-from pdn.position import Position
-from pdn.record import Game
-from pdn.variants import Variant
-from pdn.writer import write_games
+from pdn.engine.drawrules import DrawTracker, profile_for
+from pdn.engine.position import Position
+from pdn.engine.variants import Variant
+from pdn.game.record import Game
+from pdn.pdnfile.writer import write_games
 
 MAX_PLIES = 160
 SEED = 20261129

@@ -1,0 +1,204 @@
+"""Check many files and many games: in this process, on local processes, or on a Dask cluster.
+
+The unit of work is a chunk of game spans from ``pdn.pdnfile.scan`` (text plus where it came from).
+A span is parsed and audited where it lands (``pdn.pdnfile.reader.parse_span`` + ``audit_game``), so
+only small spans and small reports (``GameReport``) cross process or machine boundaries. Every
+mode yields reports in input order and keeps a bounded number of chunks in flight, so memory
+stays flat in the size of the input whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from itertools import islice
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pdn.arbiter.replay import audited
+from pdn.base.findings import Finding
+from pdn.base.paths import PathError, walk_paths
+from pdn.pdnfile.reader import parse_span
+from pdn.pdnfile.scan import Span, iter_spans
+
+if TYPE_CHECKING:
+    from pdn.game.record import Game
+
+T = TypeVar("T")
+
+#: Games per work unit: big enough to amortise pickling, small enough to balance the load.
+CHUNK_GAMES = 32
+#: Chunks in flight per worker: keeps workers busy while bounding memory.
+CHUNKS_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """What to audit with: a variant name overriding detection, a draw-rules profile name."""
+
+    variant: str | None = None
+    rules: str | None = None
+
+
+@dataclass
+class GameReport:
+    """The audit of one game: where it is, what it was replayed as, and what was found.
+
+    ``plies`` counts every replayed ply, variations included; ``end_byte`` is where the game
+    ends in its file (None when unknown), for progress.
+    """
+
+    file: str | None
+    game: int
+    variant: str
+    plies: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    end_byte: int | None = None
+
+
+def audit_game(game: Game, options: AuditOptions) -> GameReport:
+    """Audit one game with ``options`` (one ``pdn.arbiter.replay.audited``): the picklable unit of
+    work mapped over spans. Never raises on bad input (it becomes findings)."""
+    replayed = audited(game, variant=options.variant, rules=options.rules)
+    return GameReport(
+        file=game.source.file,
+        game=game.source.game,
+        variant=replayed.variant.name,
+        plies=replayed.plies,
+        findings=replayed.findings,
+        end_byte=game.source.end_byte,
+    )
+
+
+def check_spans(spans: Sequence[Span], options: AuditOptions) -> list[GameReport]:
+    """Parse and audit each span. Runs inside workers; cost is one parse + one replay per game."""
+    return [audit_game(parse_span(span), options) for span in spans]
+
+
+def check_paths(
+    paths: Iterable[str],
+    options: AuditOptions,
+    *,
+    jobs: int = 1,
+    dask: str | None = None,
+) -> Iterator[GameReport | PathError]:
+    """Yield one ``GameReport`` per game of every path, in input order, or a ``PathError``
+    for a path that cannot be read (the batch goes on with the next path).
+
+    ``jobs`` > 1 spreads chunks of games over that many local processes (0 = all cores);
+    ``dask`` is the address of a Dask scheduler (``tcp://host:8786``) and sends them there.
+    """
+    return map_paths(paths, partial(check_spans, options=options), jobs=jobs, dask=dask)
+
+
+def map_paths(
+    paths: Iterable[str],
+    work: Callable[[list[Span]], list[T]],
+    *,
+    jobs: int = 1,
+    dask: str | None = None,
+) -> Iterator[T | PathError]:
+    """``work`` applied to the spans of every path in chunks, its results yielded in input
+    order, with a ``PathError`` for each path that cannot be read. ``work`` must be picklable
+    (a module-level function or a ``functools.partial`` of one) when ``jobs`` != 1 or with
+    ``dask``; ``jobs`` and ``dask`` as for ``check_paths``."""
+    chunks = _chunks(paths)
+    if dask is not None:
+        with _dask_client(dask) as client:
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+            def submit(chunk: list[Span]) -> Any:
+                return client.submit(work, chunk, pure=False)
+
+            yield from _run_ordered(chunks, submit, workers)
+    elif jobs == 1:
+        for chunk in chunks:
+            yield from [chunk] if isinstance(chunk, PathError) else work(chunk)
+    else:
+        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+        pool = ProcessPoolExecutor(
+            max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),)
+        )
+        try:
+            yield from _run_ordered(chunks, lambda chunk: pool.submit(work, chunk), workers)
+        except BaseException:  # SIGTERM (as SystemExit), Ctrl-C, a consumer that stops early
+            pool.shutdown(wait=False, cancel_futures=True)
+            # end the workers now rather than after their current chunk (the pool has no
+            # public way before Python 3.14's terminate_workers)
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
+        pool.shutdown()
+
+
+#: Seconds between a worker's checks that its parent is still alive.
+PARENT_POLL = 0.5
+
+
+def _end_with_parent(parent: int) -> None:
+    """Worker initializer: end this process when ``parent`` is gone (killed, even by SIGKILL,
+    which leaves no chance to clean up), so no worker outlives the batch. A daemon thread
+    polls the parent id every ``PARENT_POLL`` seconds; no cost to the work itself."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pdn-parent-watch", daemon=True).start()
+
+
+def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
+    """Spans of every path (directories expanded) in chunks of ``CHUNK_GAMES``; an unreadable
+    path yields its ``PathError`` and the next path follows."""
+    for path in walk_paths(paths):
+        if isinstance(path, PathError):
+            yield path
+            continue
+        try:
+            spans = iter_spans(path)
+            while chunk := list(islice(spans, CHUNK_GAMES)):
+                yield chunk
+        except OSError as error:
+            yield PathError(path, error.strerror or str(error))
+
+
+def _run_ordered(
+    chunks: Iterator[list[Span] | PathError],
+    submit: Callable[[list[Span]], Any],
+    workers: int,
+) -> Iterator[Any]:
+    """Submit chunks (``submit`` returns a future with ``.result()``) with at most
+    ``workers * CHUNKS_PER_WORKER`` in flight; yield the reports in submission order."""
+    pending: deque[Any] = deque()
+    limit = workers * CHUNKS_PER_WORKER
+    for chunk in chunks:
+        pending.append(chunk if isinstance(chunk, PathError) else submit(chunk))
+        while len(pending) >= limit:
+            yield from _reports(pending.popleft())
+    while pending:
+        yield from _reports(pending.popleft())
+
+
+def _reports(item: Any) -> list[Any]:
+    """The reports of a finished future, or a one-item list for a ``PathError``."""
+    return [item] if isinstance(item, PathError) else list(item.result())
+
+
+def _dask_client(address: str) -> Any:
+    """A ``distributed.Client`` for ``address`` (needs the ``dask`` extra)."""
+    try:
+        from distributed import Client
+    except ImportError as error:  # depends on the environment
+        raise RuntimeError(
+            "--dask needs the 'distributed' package: pip install 'pdn[dask]'"
+        ) from error
+    try:
+        return Client(address)
+    except ValueError as error:  # "not a url", an unknown scheme such as http://, no port
+        raise RuntimeError(f"--dask {address!r} is not a scheduler address: {error}") from None

@@ -1,0 +1,149 @@
+"""`pdn dedupe`: find duplicate games and variant readings; write one copy of each game.
+
+The report (text, or JSON with ``--format json``) lists each duplicate group (every copy as
+file:game, the copy kept, tags merged into it, tags that contradict each other) and each pair
+of variant readings (the ply where they part, both moves, whether each replays legally). With
+``-o`` the games are written once each, in input order: the kept copy of a group stays where
+it is, with the merged tags added after its own, the other copies are left out; readings are
+both kept. Output is UTF-8: games read from other encodings are written decoded. Cost: one parse
+and replay per game (``--jobs``), then one more scan of the files when writing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import ExitStack
+from functools import partial
+from typing import IO, Any
+
+from pdn.base.output import atomic_output
+from pdn.cli import arguments
+from pdn.cli.exitcodes import EXIT_OK, EXIT_USAGE
+
+EXAMPLES = """\
+examples:
+  pdn dedupe db/                            the report only (stdout)
+  pdn dedupe a.pdn b.pdn -o merged.pdn      one copy of each game; report on stdout
+  pdn dedupe db/ -o - --report dups.txt     games on stdout, report to a file
+  pdn dedupe db/ --format json --jobs 0     the report as JSON, on every core
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `pdn dedupe`."""
+    parser = arguments.add_verb(
+        subparsers,
+        "dedupe",
+        run,
+        summary="duplicate games and variant readings; one copy of each game",
+        description="Find games recorded more than once (same variant, start and moves, any "
+        "tags) and games recorded two ways (variant readings: same players and "
+        "event/date/round, or nearly the same moves, that part at some ply).",
+        examples=EXAMPLES,
+    )
+    arguments.add_inputs(parser, refuse_stdin="read twice")
+    arguments.add_output(parser, "write each game once", default=None)
+    parser.add_argument(
+        "--report",
+        metavar="FILE",
+        help="the report to FILE (default: stdout; stderr when the games go to stdout)",
+    )
+    arguments.add_format(
+        parser, ("text", "json"), "report format: text (default) or one JSON document"
+    )
+    arguments.add_variant(parser, "variant of games without a usable GameType")
+    arguments.add_jobs(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Group, report, write; 0, or 2 on usage and I/O errors."""
+    from pdn.base.paths import PathError, expand_paths
+    from pdn.batch.parallel import map_paths
+    from pdn.database.dedupe import Entry, find_duplicates
+    from pdn.database.index import facts_of_spans
+    from pdn.engine.position import Position
+    from pdn.engine.variants import VARIANTS
+    from pdn.engine.zobrist import position_key
+
+    if arguments.overwrites_input(
+        "dedupe", "-o", args.output, args.paths
+    ) or arguments.overwrites_input("dedupe", "--report", args.report, args.paths):
+        return EXIT_USAGE
+    failed = False
+    entries = []
+    work = partial(facts_of_spans, variant=args.variant)
+    paths = list(dict.fromkeys(expand_paths(args.paths)))  # a file named twice is read once
+    for item in map_paths(paths, work, jobs=args.jobs):
+        if isinstance(item, PathError):
+            print(f"pdn dedupe: {item.file}: {item.message}", file=sys.stderr)
+            failed = True
+        else:
+            entries.append(Entry.of(item))
+    initial_keys = frozenset(position_key(Position.initial(v)) for v in VARIANTS.values())
+    found = find_duplicates(entries, initial_keys)
+    try:
+        with ExitStack() as stack:
+            if args.output:
+                stream = stack.enter_context(atomic_output(args.output, newline=""))
+                _write_games(stream, paths, found)
+            target = args.report or ("-" if args.output != "-" else None)
+            report: IO[str] = stack.enter_context(atomic_output(target)) if target else sys.stderr
+            _report(report, found, len(entries), args.format)
+    except BrokenPipeError:  # stdout closed (``| head``): the verb ends quietly (pdn.cli.main)
+        raise
+    except OSError as error:
+        print(f"pdn dedupe: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_USAGE if failed else EXIT_OK
+
+
+def _report(stream: IO[str], found: Any, games: int, form: str) -> None:
+    if form == "json":
+        document = {
+            "games": games,
+            "groups": [group.to_dict() for group in found.groups],
+            "readings": [reading.to_dict() for reading in found.readings],
+        }
+        stream.write(json.dumps(document, ensure_ascii=False) + "\n")
+        return
+    copies = sum(len(group.copies) for group in found.groups)
+    stream.write(
+        f"{games} games: {len(found.groups)} duplicate group(s) ({copies} copies, "
+        f"{copies - len(found.groups)} left out), {len(found.readings)} variant reading(s)\n"
+    )
+    for number, group in enumerate(found.groups, 1):
+        others = ", ".join(copy.where for copy in group.copies if copy is not group.kept)
+        stream.write(f"group {number}: kept {group.kept.where}; copies {others}\n")
+        if group.merged:
+            merged = ", ".join(f'{name} "{value}"' for name, value in group.merged)
+            stream.write(f"  merged tags: {merged}\n")
+        for name, values in group.contradictions.items():
+            said = " vs ".join(f'"{value}" ({where})' for where, value in values)
+            stream.write(f"  contradicting {name}: {said}\n")
+    for reading in found.readings:
+        stream.write(reading.to_text() + "\n")
+
+
+def _write_games(stream: IO[str], paths: list[str], found: Any) -> None:
+    """Every game once, in input order (a second scan of the files): left-out copies are
+    skipped, kept copies get their merged tags."""
+    from pdn.database.dedupe import with_tags
+    from pdn.pdnfile.scan import iter_spans
+
+    merged = {(group.kept.file, group.kept.game): group.merged for group in found.groups}
+    left_out = {
+        (copy.file, copy.game)
+        for group in found.groups
+        for copy in group.copies
+        if copy is not group.kept
+    }
+    for path in paths:
+        for span in iter_spans(path):
+            where = (span.source.file, span.source.game)
+            if where in left_out:
+                continue
+            text = with_tags(span.text, merged.get(where, []))
+            newline = "\r\n" if "\r\n" in text else "\n"
+            stream.write(text + newline + newline)

@@ -1,0 +1,125 @@
+"""`pdn search DB`: games of an index by position, material, players, tags, findings.
+
+Answers from the index alone (``pdn index`` builds it): each game with the ply where the
+position (or the material) first stood, the move played there and the result, then an opening
+explorer summary of the next moves with their results and the score of the side to move.
+The filters are those of ``pdn select``, with the same answers. Cost: one index range read per
+position key, then the candidate games' rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from pdn.cli import arguments
+from pdn.cli.exitcodes import EXIT_OK, EXIT_USAGE
+
+EXAMPLES = """\
+examples:
+  pdn search games.db --position "B:W28,29,31,34-50:B1-15,17-21"   games and next moves
+  pdn search games.db --material K3:K1 --variant international     3 kings v 1
+  pdn search games.db --player "Sijbrands, Ton" --result white     his wins with White
+  pdn search games.db --position "W:W31-50:B1-20" --format json    for scripts
+
+Without --variant, a FEN is read in every variant whose board it fits.
+"""
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register `pdn search`."""
+    parser = arguments.add_verb(
+        subparsers,
+        "search",
+        run,
+        summary="find games in an index by position, material, players, tags",
+        description="Find games in an index built by 'pdn index': each game, the ply where "
+        "the position stood, the move played there and the result; then the next moves "
+        "played in that position with their results (an opening explorer).",
+        examples=EXAMPLES,
+    )
+    parser.add_argument("database", metavar="DB", help="an index built by pdn index")
+    arguments.add_format(parser, ("table", "json"), "rich tables (default) or one JSON document")
+    arguments.add_number(parser, "--limit", "games listed, at most (0: all)", minimum=0, default=50)
+    arguments.add_criteria_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Search the index; results on stdout; 0, or 2 for a bad index or filter."""
+    from pdn.database.index import UnusableIndexError, open_index, search
+
+    try:
+        criteria = arguments.criteria_from(args)
+        db = open_index(args.database)
+    except (ValueError, UnusableIndexError) as error:
+        print(f"pdn search: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    with db:
+        found = search(db, criteria, limit=args.limit)
+    db.close()
+    if args.format == "json":
+        document = {
+            "games": [hit.to_dict() for hit in found.hits],
+            "total": found.total,
+            "moves": [line.__dict__ for line in found.moves],
+        }
+        print(json.dumps(document, ensure_ascii=False))
+        return EXIT_OK
+    console = Console(file=sys.stdout)
+    console.print(_games_table(found.hits, found.total))
+    if found.moves:
+        turn = (criteria.position or "").strip().strip('"')[:1].upper()
+        console.print(_moves_table(found.moves, turn))
+    return EXIT_OK
+
+
+def _games_table(hits: list[Any], total: int) -> Table:
+    title = f"{total} game(s)" + (f", first {len(hits)}" if len(hits) < total else "")
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    for heading in ("file", "#", "White", "Black", "Date", "ply", "next", "result"):
+        table.add_column(heading, justify="right" if heading in ("#", "ply") else "left")
+    for hit in hits:
+        ply = hit.ply if hit.ply is not None else hit.material_ply
+        cells = (
+            _short(hit.file),
+            hit.game,
+            hit.white,
+            hit.black,
+            hit.date,
+            ply,
+            hit.next_move,
+            hit.result,
+        )
+        table.add_row(*(Text("" if cell is None else str(cell)) for cell in cells))
+    return table
+
+
+def _short(path: str) -> str:
+    """``path`` relative to the working folder when it is under it."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
+
+
+def _moves_table(moves: list[Any], turn: str | None) -> Table:
+    mover = {"W": "White", "B": "Black"}.get(turn or "", "mover")
+    table = Table(title="next moves", title_justify="left", show_edge=False, pad_edge=False)
+    for heading in ("move", "games", "White won", "draws", "Black won", f"{mover} score"):
+        table.add_column(heading, justify="left" if heading == "move" else "right")
+    for line in moves:
+        score = "" if line.score is None else f"{100 * line.score:.0f}%"
+        table.add_row(
+            Text(line.move or "(end)"),
+            str(line.games),
+            str(line.white),
+            str(line.draws),
+            str(line.black),
+            score,
+        )
+    return table

@@ -1,0 +1,567 @@
+"""Game spans from a PDN file without the grammar: cheap splitting, headers, decoding.
+
+``iter_spans(source)`` streams a path ("-" = stdin), a text stream or a binary stream in chunks
+and yields one ``Span`` per game: its text, 1-based ordinal, start line/column, char and byte
+offsets, header tags (cheap regex) and, on access, an approximate ply count (``Span.plies``:
+good for listings, not a replay). Memory stays flat in file size: only the current game and
+one chunk are held.
+
+A game ends at its terminator (``2-0 1-1 0-2 1-0 0-1 1/2-1/2 0:1 1:0 1/2:1/2 0-0 *``, outside
+comments and variations) or where the next tag section starts after movetext — never at a blank
+line alone. Comments before a game's first tag belong to that game.
+
+Bytes are UTF-8 (BOM or not) until proved otherwise; at the first invalid byte the rest of the
+file is decoded by evidence (Cyrillic runs -> cp1251, else cp1252, latin-1 when cp1252 has no
+character for a byte), and the span holding that point carries an ``encoding`` finding.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import io
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO, TextIO, Union
+
+from pdn.base.findings import Finding, quoted
+from pdn.game.record import Source
+
+SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
+CHUNK_CHARS = 1 << 18
+TAG_HORIZON = 4096  # characters of a tag's line read before the tag is split
+
+_RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
+# the first-character check makes the many words that are no result fail at once
+_RESULT_WORD = rf"(?=[012*])(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
+_TAG = (
+    r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
+    r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
+)
+# A header's run of two or more well-formed tags (``[Name "value"]``, blanks between): one
+# match for all of them, split by ``_QUOTED_TAG_PARTS`` into what ``_TAG`` reads in each.
+_QUOTED_TAG = r'\[[^\S\r\n]*[^\W\d]\w*[^\S\r\n]*"[^"\r\n]*"[^\S\r\n]*\]'
+_QUOTED_TAG_PARTS = re.compile(r'\[[^\S\r\n]*([^\W\d]\w*)[^\S\r\n]*"([^"\r\n]*)"')
+# A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
+# ending with its line's trailing spaces: one match for a good part of a game's movetext. The
+# run is bounded (the regex engine keeps state per repetition): a longer one is several
+# matches, which is the same, since each match starts where a word starts.
+_WORD = r"[^\s{;\[()]+"
+_WORDS = (
+    rf"(?!{_RESULT_WORD}){_WORD}(?:\s+(?!(?<=\n)%)(?!{_RESULT_WORD}){_WORD}){{0,256}}"
+    r"[^\S\n]*"
+)
+# Where a comment opened by ``{`` ends: after its ``}``, or before a line that starts a tag
+# (an unclosed comment does not swallow the next game's header).
+COMMENT_STOP = re.compile(r'\}|\n(?=\[[^\W\d]\w*[ \t]*")')
+#: Characters of one game held at most (a thousand times the longest game of the corpus; a
+#: record takes ~60 bytes per character): a longer game is reported and skipped, not held.
+MAX_GAME_CHARS = 8 << 20
+_SCAN = re.compile(
+    r"(?P<comment>\{)"
+    r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
+    rf"|(?P<tags>{_QUOTED_TAG}(?:\s+{_QUOTED_TAG})+)"
+    rf"|(?P<tag>{_TAG})"
+    r"|(?P<open>\()|(?P<close>\))"
+    rf"|(?P<result>{_RESULT_WORD})"
+    rf"|(?P<other>{_WORDS}|\[)"
+)
+_PLY_TOKENS = re.compile(
+    rf"(?P<result>{_RESULT_WORD})|(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*"
+    r'|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?)|(?P<open>\()|(?P<close>\))'
+    r"|(?<![^\s.])(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
+)
+#: A word that can be movetext (a square, a move number, an unknown move ``--``): other text
+#: between the tags of a header (a literal ``\\r``, a lone ``[`` or ``.``) does not end it.
+_MOVETEXT = re.compile(r"\d|--|- -")
+# a move number opens a tagless game after a result (not a stray fragment of the one before)
+_GAME_START = re.compile(r"\d+\s*\.")
+_CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+
+
+@dataclass(frozen=True)
+class Span:
+    """One game's text and where it is (``source``: file, ordinal, line and column, offsets;
+    the read game's ``Game.source``). Picklable: the unit of parallel work."""
+
+    text: str
+    source: Source = Source()
+    tags: tuple[tuple[str, str], ...] = ()
+    findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def plies(self) -> int:
+        """Approximate main-line plies: move-like words outside tags, comments and
+        variations (``- -`` and padded ``1- 6`` miscount); a last word equal to the Result tag
+        is the game's score, as the reader reads it. Computed on access, O(len(text))."""
+        depth = count = last = 0
+        for match in _PLY_TOKENS.finditer(self.text):
+            kind = match.lastgroup
+            if kind == "open":
+                depth += 1
+            elif kind == "close":
+                depth = max(0, depth - 1)
+            elif kind == "result" and not depth:
+                break  # the game's end: words after it are a stray fragment
+            elif kind is None and not depth:
+                count += 1
+                last = match.start()
+        result = next((value for name, value in self.tags if name == "Result"), None)
+        if (
+            count
+            and result is not None
+            and "".join(self.text[last:].split()) == "".join(result.split())
+        ):
+            count -= 1
+        return count
+
+
+#: Endings of ``read_tag_value`` problems that read the value as meant (cosmetic deviations).
+COSMETIC_TAG_PROBLEMS = (" has no value", "is not in double quotes")
+
+
+def read_tag_value(raw: str) -> tuple[str, str | None]:
+    """The value of a tag from its raw text between the name and ``]`` (stripped), and what is
+    wrong with it (``None`` when well formed). The one unescape of the package: the scanner's
+    ``Span.tags`` and the reader's ``Game.tags`` both come from here. O(len(raw)).
+
+    ``"..."`` -> the text inside with ``\\"`` read as ``"`` (other backslashes are kept: they
+    are rarely escapes in real files, e.g. ``C:\\games``); an unclosed ``"...`` -> the text
+    after the quote; an unquoted value -> as it is.
+    """
+    if raw.startswith('"'):
+        if len(raw) >= 2 and raw.endswith('"'):
+            return raw[1:-1].replace('\\"', '"'), None
+        return raw[1:], ": value string is not closed with '\"'"
+    if not raw:
+        return "", " has no value"
+    return raw, f": value {quoted(raw)} is not in double quotes"
+
+
+def span_of_text(text: str, *, file: str | None = None) -> Span:
+    """A span covering a whole text as one game (no splitting)."""
+    return Span(text=text, source=Source(file=file, end_char=len(text)))
+
+
+#: Byte order marks of UTF-16 files: the codec each one names.
+_UTF16_BOMS = ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+class _Decoder:
+    """UTF-8 until an invalid byte, then a single-byte codec chosen by evidence; UTF-16
+    throughout when the file starts with its byte order mark (``FF FE`` / ``FE FF``)."""
+
+    def __init__(self) -> None:
+        self.utf8 = codecs.getincrementaldecoder("utf-8")()
+        self.fallback: str | None = None
+        self.utf16: str | None = None  # the UTF-16 codec a byte order mark named
+        self.wide: codecs.IncrementalDecoder | None = None
+        self.switch_char: int | None = None  # absolute char offset where the fallback starts
+        self.switch_byte = 0
+        self.chars = 0
+        self.bytes = 0
+        self.bom = 0  # bytes of the byte order mark
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        if not self.bytes and not self.chars:
+            self._byte_order_mark(data)
+            data = data[self.bom :]
+            self.bytes = self.bom
+        text = self._decode(data, final)
+        self.chars += len(text)
+        self.bytes += len(data)
+        return text
+
+    def _byte_order_mark(self, data: bytes) -> None:
+        if data.startswith(codecs.BOM_UTF8):
+            self.bom = 3
+            return
+        for mark, codec in _UTF16_BOMS:
+            if data.startswith(mark):
+                self.bom, self.utf16, self.switch_char = 2, codec, 0
+                self.wide = codecs.getincrementaldecoder(codec)(errors="replace")
+                return
+
+    def _decode(self, data: bytes, final: bool) -> str:
+        if self.wide is not None:
+            return self.wide.decode(data, final)
+        if self.fallback is not None:
+            return data.decode(self.fallback, errors="replace")
+        try:
+            return self.utf8.decode(data, final)
+        except UnicodeDecodeError as error:
+            pending = error.object
+            good = pending[: error.start].decode("utf-8")
+            rest = pending[error.start :]
+            self.fallback = _guess_single_byte(rest)
+            self.switch_char = self.chars + len(good)
+            self.switch_byte = self.bytes - (len(pending) - len(data)) + error.start
+            return good + rest.decode(self.fallback, errors="replace")
+
+    def byte_length(self, text: str, start_char: int) -> int:
+        """Bytes that ``text`` (starting at absolute char ``start_char``) took in the file."""
+        if self.utf16 is not None:
+            return len(text.encode(self.utf16, errors="surrogatepass"))
+        if self.switch_char is None or start_char + len(text) <= self.switch_char:
+            return len(text.encode("utf-8", errors="surrogatepass"))
+        head = max(0, self.switch_char - start_char)
+        return len(text[:head].encode("utf-8", errors="surrogatepass")) + len(text) - head
+
+    def finding(self) -> Finding | None:
+        if self.utf16 is not None:
+            mark = "FF FE" if self.utf16.endswith("le") else "FE FF"
+            message = f"UTF-16 (byte order mark {mark}): read as {self.utf16}"
+            return Finding("encoding", message, "info")
+        if self.fallback is None:
+            return None
+        names = {
+            "cp1251": "cp1251 (Cyrillic)",
+            "cp1252": "cp1252 (Western European)",
+            "latin-1": "latin-1",
+        }
+        return Finding(
+            "encoding",
+            f"not UTF-8 (invalid byte at offset {self.switch_byte}); "
+            f"read the rest as {names[self.fallback]}",
+        )
+
+
+def _guess_single_byte(sample: bytes) -> str:
+    """cp1251 when high bytes come in letter runs (Cyrillic words), else cp1252/latin-1."""
+    high = [match.start() for match in _HIGH_BYTE.finditer(sample)]  # only high bytes visited
+    if not high:
+        return "cp1252"
+    paired = sum(
+        1
+        for index in high
+        if (index + 1 < len(sample) and sample[index + 1] >= 0x80)
+        or (index > 0 and sample[index - 1] >= 0x80)
+    )
+    if paired / len(high) > 0.6 and sum(sample[i] >= 0xC0 for i in high) / len(high) > 0.7:
+        return "cp1251"
+    return "latin-1" if any(sample[i] in _CP1252_HOLES for i in high) else "cp1252"
+
+
+def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]:
+    """Decoded text chunks of ``source`` and whether byte offsets are known."""
+    if isinstance(source, (str, os.PathLike)):
+        if os.fspath(source) == "-":
+            yield from _chunks(stdin_bytes(), decoder)
+            return
+        with open(source, "rb") as stream:
+            yield from _chunks(stream, decoder)
+        return
+    first = True
+    cr_only: bool | None = None  # is the first line break a lone CR? (decided once)
+    held = ""  # a CR ending a chunk before that is decided
+    while True:
+        data = source.read(CHUNK_CHARS)
+        if isinstance(data, bytes):
+            text = decoder.decode(data, final=not data)
+            known = True
+        else:
+            text, known = data, False
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
+        first = False
+        text, held = held + text, ""
+        if cr_only is None:
+            cr_only, held = _lone_cr(text, final=not data)
+            text = text[: len(text) - len(held)]
+        if cr_only:  # old Mac line ends: one character for another, offsets unchanged
+            text = text.replace("\r", "\n")
+        if text:
+            yield text, known
+        if not data:
+            return
+
+
+def _lone_cr(text: str, *, final: bool) -> tuple[bool | None, str]:
+    """Whether the first line break of ``text`` is a lone CR (None: no break yet), and the
+    CR to hold back when it ends the text and the next character decides."""
+    cr, lf = text.find("\r"), text.find("\n")
+    if cr < 0 or (0 <= lf < cr):
+        return (False if lf >= 0 else None), ""
+    if cr + 1 < len(text):
+        return text[cr + 1] != "\n", ""
+    return (True, "") if final else (None, "\r")
+
+
+def stdin_bytes() -> BinaryIO:
+    """The binary stdin; ``OSError`` with a plain message when the process has none (``<&-``)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError(errno.EBADF, "stdin is closed")
+    return stream.buffer
+
+
+def _name_of(source: SourceLike, name: str | None) -> str | None:
+    if name is not None:
+        return name
+    if isinstance(source, (str, os.PathLike)):
+        return "<stdin>" if os.fspath(source) == "-" else os.fspath(source)
+    return getattr(source, "name", None) if isinstance(getattr(source, "name", None), str) else None
+
+
+def iter_spans(source: SourceLike, *, name: str | None = None) -> Iterator[Span]:
+    """The games of ``source`` as spans, in file order. O(file) time, O(game + chunk) memory."""
+    decoder = _Decoder()
+    yield from _Splitter(_name_of(source, name), decoder).run(_chunks(source, decoder))
+
+
+class _Splitter:
+    """The streaming state machine behind ``iter_spans``."""
+
+    def __init__(self, file: str | None, decoder: _Decoder) -> None:
+        self.file = file
+        self.decoder = decoder
+        self.bytes_known = True
+        self.buf = ""
+        self.buf_start = 0  # absolute char offset of buf[0]
+        self.counted = 0  # absolute char offset up to which lines/bytes are counted
+        self.line = 1
+        self.line_start = 0  # absolute char offset of the current line's start
+        self.byte = 0
+        self.ordinal = 0
+        self.reported_encoding = False
+        # a game with tags closed by its result, yielded once the next word shows that no
+        # stray movetext of its own follows (then it is reopened): (span, its raw first byte)
+        self.held: tuple[Span, int | None] | None = None
+        self._reset_game()
+
+    def _reset_game(self) -> None:
+        self.game_start: int | None = None
+        self.game_line = self.game_column = 1
+        self.game_byte: int | None = None
+        self.content_end = 0
+        self.tags: list[tuple[str, str]] = []
+        self.body = False
+        self.depth = 0
+        self.carried: tuple[Finding, ...] = ()  # findings of a reopened game
+        self.oversize = False  # longer than MAX_GAME_CHARS: its text is not held
+
+    def _advance(self, to: int) -> None:
+        """Count lines and bytes of the buffer text from ``counted`` to absolute ``to``."""
+        if to <= self.counted:
+            return
+        low, high = self.counted - self.buf_start, to - self.buf_start
+        newlines = self.buf.count("\n", low, high)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.buf_start + self.buf.rindex("\n", low, high) + 1
+        self.byte += self.decoder.byte_length(self.buf[low:high], self.counted)
+        self.counted = to
+
+    def _open(self, start: int) -> None:
+        if self.game_start is None:
+            self._advance(start)
+            self.game_start = start
+            self.game_line, self.game_column = self.line, start - self.line_start + 1
+            self.game_byte = self.byte + self.decoder.bom
+
+    def _close(self, end: int) -> Span:
+        assert self.game_start is not None
+        start = self.game_start
+        text = "" if self.oversize else self.buf[start - self.buf_start : end - self.buf_start]
+        self._advance(end)
+        self.ordinal += 1
+        findings = self.carried
+        if self.oversize:
+            findings += (
+                Finding(
+                    "syntax",
+                    f"game of {end - start:,} characters is over the limit of "
+                    f"{MAX_GAME_CHARS:,}: not read",
+                    line=self.game_line,
+                    column=self.game_column,
+                ),
+            )
+        switch = self.decoder.switch_char
+        if not self.reported_encoding and switch is not None and switch < end:
+            encoding = self.decoder.finding()
+            if encoding is not None:
+                findings += (encoding.located(line=self.game_line, column=self.game_column),)
+            self.reported_encoding = True
+        known = self.bytes_known and self.game_byte is not None
+        source = Source(
+            file=self.file,
+            game=self.ordinal,
+            line=self.game_line,
+            column=self.game_column,
+            start_char=start,
+            end_char=end,
+            start_byte=self.game_byte if known else None,
+            end_byte=self.byte + self.decoder.bom if known else None,
+        )
+        span = Span(
+            text=text,
+            source=source,
+            tags=tuple(self.tags),
+            findings=findings,
+        )
+        self._reset_game()
+        return span
+
+    def run(self, chunks: Iterator[tuple[str, bool]]) -> Iterator[Span]:
+        pos = 0
+        eof = False
+        in_comment = False  # inside a ``{`` comment: ``pos`` is where its end is looked for
+        while True:
+            if in_comment:
+                stop = COMMENT_STOP.search(self.buf, pos)
+                if stop is None and not eof:
+                    # look again from where a tag line could still begin
+                    pos = max(pos, len(self.buf) - TAG_HORIZON)
+                elif stop is None:
+                    in_comment, pos = False, len(self.buf)
+                    self.content_end = self.buf_start + pos
+                    continue
+                else:
+                    in_comment, pos = False, stop.end() if stop.group() == "}" else stop.start()
+                    self.content_end = self.buf_start + pos
+                    continue
+            else:
+                match = _SCAN.search(self.buf, pos)
+                if match is not None and (
+                    eof or (match.end() < len(self.buf) and not self._unfinished_tag(match))
+                ):
+                    pos = match.end()
+                    in_comment = match.lastgroup == "comment"
+                    span = self._token(match)
+                    if span is not None:
+                        yield span
+                    continue
+                if match is None:
+                    if eof:
+                        break
+                    pos = len(self.buf)  # nothing but blanks
+            if eof:
+                break
+            moved = self._refill(chunks, pos)
+            if moved is None:
+                eof = True
+            else:
+                pos -= moved
+        if self.held is not None:
+            yield self.held[0]
+        if self.game_start is not None:
+            yield self._close(self.content_end)
+
+    def _refill(self, chunks: Iterator[tuple[str, bool]], pos: int) -> int | None:
+        """Drop the text before ``pos`` that no game needs and append new text: at least as
+        much as is kept, so a long token or game is rescanned a bounded number of times
+        (linear time). Returns how far buffer offsets moved, or None at the end of input.
+
+        A game longer than ``MAX_GAME_CHARS`` stops being held: its span will carry a
+        ``syntax`` finding and no text (memory stays bounded)."""
+        # keep one character before ``pos`` for the scanner's look-behinds
+        keep = self.buf_start + max(0, pos - 1)
+        if self.game_start is not None and not self.oversize:
+            if self.buf_start + len(self.buf) - self.game_start > MAX_GAME_CHARS:
+                self.oversize = True
+            else:
+                keep = min(keep, self.game_start)
+        if self.held is not None:
+            keep = min(keep, self.held[0].source.start_char)
+        kept = self.buf_start + len(self.buf) - keep
+        parts: list[str] = []
+        added = 0
+        while not parts or added < kept:
+            chunk = next(chunks, None)
+            if chunk is None:
+                break
+            text, known = chunk
+            self.bytes_known = self.bytes_known and known
+            parts.append(text)
+            added += len(text)
+        if not parts:
+            return None
+        self._advance(keep)
+        cut = keep - self.buf_start
+        self.buf = self.buf[cut:] + "".join(parts)
+        self.buf_start = keep
+        return cut
+
+    def _unfinished_tag(self, match: re.Match[str]) -> bool:
+        """Is this a tag (or a '[') whose line is not in the buffer yet? More text could
+        still change it: a name or a quoted value may follow."""
+        if match.lastgroup != "tag" and match.group() != "[":
+            return False
+        start = match.start()
+        horizon = start + TAG_HORIZON  # a longer tag line is not waited for (one-line files)
+        return len(self.buf) < horizon and self.buf.find("\n", start, horizon) < 0
+
+    def _token(self, match: re.Match[str]) -> Span | None:
+        """Feed one scanned token; returns the span it let go, if any."""
+        kind = match.lastgroup
+        start, end = self.buf_start + match.start(), self.buf_start + match.end()
+        movetext = kind in ("open", "close", "result") or (
+            kind == "other" and _MOVETEXT.search(match.group()) is not None
+        )
+        released = None
+        if self.held is not None:
+            if movetext and _GAME_START.match(match.group()) is None:
+                self._reopen()
+            else:
+                released, self.held = self.held[0], None
+        if kind == "tag" or kind == "tags":
+            if self.game_start is not None and self.body:
+                released = self._close(self.content_end)
+            self._open(start)
+            if kind == "tags":  # each one as the "tag" token reads it, in one step
+                self.tags.extend(_QUOTED_TAG_PARTS.findall(match.group()))
+            else:
+                quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
+                if quoted is None:
+                    quoted = read_tag_value((match.group("bare") or "").strip())[0]
+                self.tags.append((match.group("name"), quoted))
+        elif kind in ("comment", "linecomment"):
+            self._open(start)
+            self.body = self.body or bool(self.tags)
+        elif kind == "result" and not self.depth:
+            self._open(start)
+            self.content_end = end
+            byte = self.game_byte
+            span = self._close(end)
+            if not span.tags:
+                return span
+            self.held = (span, byte)  # stray moves after it would still be its own
+            return released
+        else:
+            self._open(start)
+            # words that cannot be movetext between the tags keep the header together
+            self.body = self.body or movetext
+            if kind == "open":
+                self.depth += 1
+            elif kind == "close":
+                self.depth = max(0, self.depth - 1)
+
+        self.content_end = end
+        return released
+
+    def _reopen(self) -> None:
+        """Movetext after a game's result and before any tag: the held game goes on (a stray
+        fragment such as ``36x27 1-0`` is not a game of its own; the reader reports it)."""
+        assert self.held is not None
+        span, byte = self.held
+        self.held = None
+        self.ordinal -= 1
+        source = span.source
+        self.game_start, self.game_byte = source.start_char, byte
+        self.game_line, self.game_column = source.line, source.column
+        self.tags, self.body, self.depth = list(span.tags), True, 0
+        self.carried = span.findings
+        self.oversize = not span.text and source.end_char > source.start_char
+
+
+def read_text(source: SourceLike) -> str:
+    """The whole decoded text of a small source (tests and tools; not for big files)."""
+    decoder = _Decoder()
+    out = io.StringIO()
+    for text, _known in _chunks(source, decoder):
+        out.write(text)
+    return out.getvalue()
