@@ -7,9 +7,9 @@ The shared corpus (``../shared/corpus``, 4,405 games) is copied ``--copies`` tim
 the index, and every position occurs ``--copies`` times as often as in the corpus: a harder
 case for position queries than distinct games). Then ``pdn index`` builds the database
 (wall time: the work runs on ``--jobs`` processes), and each query is answered in process, best wall
-time of ``--repeat`` runs (``pdn.database.index.search`` with the default ``--limit 50``: what ``pdn
-search`` does after opening the file); finally one ``pdn search`` command end to end. ``--keep``
-queries an index built before. Prints markdown.
+time of ``--repeat`` runs (``pdn.database.index.Index.search`` with the default ``--limit 50``:
+what ``pdn search`` does after opening the file); finally one ``pdn search`` command end to end.
+``--keep`` queries an index built before. Prints markdown.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pdn.base.paths import expand_paths
 from pdn.database.filters import Criteria, MaterialSpec
-from pdn.database.index import open_index, search
+from pdn.database.index import Index
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 QUERIES = {
@@ -79,7 +79,8 @@ def main() -> None:
         build = time.perf_counter() - started
     else:
         build = float("nan")
-    db = open_index(str(db_path))
+    index = Index(str(db_path))
+    db = index.connection
     games = db.execute("SELECT count(*) FROM games").fetchone()[0]
     positions = db.execute("SELECT count(*) FROM positions").fetchone()[0]
     db_size = os.path.getsize(db_path)
@@ -93,7 +94,7 @@ def main() -> None:
         found = 0
         for _ in range(args.repeat):
             started = time.perf_counter()
-            found = search(db, criteria, limit=50).total
+            found = index.search(criteria, limit=50).total
             best = min(best, time.perf_counter() - started)
         print(f"| {name} | {found:,} | {best * 1000:.1f} |")
     started = time.perf_counter()

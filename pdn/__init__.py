@@ -54,6 +54,18 @@ _EXPORTS: dict[str, str] = {
     "IllegalMoveError": "pdn.engine.errors",
     "AmbiguousMoveError": "pdn.engine.errors",
     "NotReplayedError": "pdn.engine.errors",
+    "check": "pdn.batch.parallel",
+    "fix": "pdn.batch.fixing",
+    "convert": "pdn.batch.converting",
+    "Criteria": "pdn.database.filters",
+    "select": "pdn.database.selection",
+    "Selected": "pdn.database.selection",
+    "write_selected": "pdn.database.selection",
+    "dedupe": "pdn.database.dedupe",
+    "stats": "pdn.database.stats",
+    "Stats": "pdn.database.stats",
+    "Index": "pdn.database.index",
+    "report": "pdn.batch.reporting",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -64,6 +76,18 @@ if TYPE_CHECKING:
     from pdn.arbiter.replay import Replay as Replay
     from pdn.arbiter.replay import audit as audit
     from pdn.base.findings import Finding as Finding
+    from pdn.batch.converting import convert as convert
+    from pdn.batch.fixing import fix as fix
+    from pdn.batch.parallel import check as check
+    from pdn.batch.reporting import report as report
+    from pdn.database.dedupe import dedupe as dedupe
+    from pdn.database.filters import Criteria as Criteria
+    from pdn.database.index import Index as Index
+    from pdn.database.selection import Selected as Selected
+    from pdn.database.selection import select as select
+    from pdn.database.selection import write_selected as write_selected
+    from pdn.database.stats import Stats as Stats
+    from pdn.database.stats import stats as stats
     from pdn.engine.errors import AmbiguousMoveError as AmbiguousMoveError
     from pdn.engine.errors import FenError as FenError
     from pdn.engine.errors import IllegalMoveError as IllegalMoveError

@@ -98,10 +98,10 @@ def test_convert_output_is_not_cut_when_the_run_fails(
     source.write_text(GAME * 50)
     target = tmp_path / "out.pdn"
     target.write_text("earlier good output\n")
-    import pdn.cli.convert as convert
+    import pdn.batch.converting as converting
 
     calls = 0
-    real = convert.write_game
+    real = converting.write_game
 
     def failing(*args: object, **kwargs: object) -> str:
         nonlocal calls
@@ -110,7 +110,7 @@ def test_convert_output_is_not_cut_when_the_run_fails(
             raise KeyboardInterrupt
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(convert, "write_game", failing)
+    monkeypatch.setattr(converting, "write_game", failing)
     assert main(["convert", str(source), "-o", str(target)]) == 130
     assert target.read_text() == "earlier good output\n"
     assert _leftovers(tmp_path) == []

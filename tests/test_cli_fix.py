@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
 
-import pdn.cli.fix as fix_command
-from pdn.arbiter.repair import RepairOptions
+import pdn.batch.fixing as fixing
+from pdn.arbiter.changelog import RepairOptions
 from pdn.cli.main import main
 from pdn.engine.position import Position
 from pdn.engine.variants import VARIANTS
@@ -124,7 +124,7 @@ def test_a_failure_while_writing_leaves_the_input_byte_identical(
             raise OSError(28, "No space left on device")
         return "written\n"
 
-    monkeypatch.setattr(fix_command, "write_game", failing_writer)
+    monkeypatch.setattr(fixing, "write_game", failing_writer)
     code, out, err = run(capsys, "fix", str(source), "--in-place")
     assert code == 2
     assert "No space left on device" in err and "untouched" in err
@@ -213,9 +213,9 @@ def _pdn(tags: list[tuple[str, str]], moves: str, result: str) -> str:
 
 
 def _fix_text(text: str) -> str:
-    settings_ = fix_command.Settings(RepairOptions())
+    settings_ = fixing.FixSettings(RepairOptions())
     spans = iter_spans(io.StringIO(text))
-    return "\n".join(fix_command.fix_span(span, settings_).text for span in spans)
+    return "\n".join(fixing.fix_span(span, settings_).text for span in spans)
 
 
 def _read(text: str) -> list[Game]:
@@ -314,7 +314,7 @@ def test_an_interrupted_run_leaves_the_input_byte_identical(
     def interrupted(game: object, **options: object) -> str:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(fix_command, "write_game", interrupted)
+    monkeypatch.setattr(fixing, "write_game", interrupted)
     code, _, err = run(capsys, "fix", str(source), "--in-place")
     assert code == 130 and f"interrupted; {source} is untouched" in err
     assert source.read_bytes() == FAULTY.encode()
@@ -331,7 +331,7 @@ def test_any_record_is_fixed_without_error_and_keeps_its_games(
 ) -> None:
     text = write_game(game)
     spans = list(iter_spans(io.StringIO(text)))
-    fixed = [fix_command.fix_span(span, fix_command.Settings(options)) for span in spans]
-    assert not [c for item in fixed for c in item.changes if c.fix == fix_command.INTERNAL]
+    fixed = [fixing.fix_span(span, fixing.FixSettings(options)) for span in spans]
+    assert not [c for item in fixed for c in item.changes if c.fix == fixing.INTERNAL]
     out = "\n".join(item.text for item in fixed)
     assert sum(1 for _ in iter_spans(io.StringIO(out))) == len(spans)

@@ -184,10 +184,10 @@ def test_stdin_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path, ga
     assert main(["index", str(db), str(games), "-"]) == 2  # a usage error: nothing is done
     assert "not standard input (the index points into files)" in capsys.readouterr().err
     assert not db.exists()
-    from pdn.database.index import open_index, update
+    from pdn.database.index import Index
 
-    with open_index(str(db), create=True) as connection:  # the library says so too
-        report = update(connection, [str(games), "-"])
+    with Index(str(db), create=True) as built:  # the library says so too
+        report = built.update([str(games), "-"])
     assert report.errors == ["-: an index is built from files, not from stdin"]
     assert report.games == 3
 

@@ -383,3 +383,39 @@ def test_reading_restores_the_garbage_collector_state() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+THREE_GAMES = (
+    '[Event "one"]\n[Result "2-0"]\n\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n'
+    '[Event "two"]\n[Result "0-2"]\n\n1. 33-29 {a comment} 17-21 (1... 18-22) 0-2\n\n'
+    '[Event "three"]\n\n1. 31-27 *\n'
+)
+
+
+def _moves(game: Game) -> list[str | None]:
+    return [node.move_text for node in game.walk()]
+
+
+def test_read_game_on_a_handle_gives_the_games_of_read_games_then_none() -> None:
+    expected = list(read_games(io.StringIO(THREE_GAMES)))
+    handle = io.StringIO(THREE_GAMES)
+    games = [read_game(handle) for _ in expected]
+    assert [game.headers if game else None for game in games] == [g.headers for g in expected]
+    assert [_moves(game) if game else None for game in games] == [_moves(g) for g in expected]
+    assert read_game(handle) is None
+    assert read_game(handle) is None
+    assert handle.read() == ""  # left at the end of input
+
+
+def test_read_game_leaves_the_handle_where_the_next_game_starts() -> None:
+    handle = io.StringIO(THREE_GAMES)
+    first = read_game(handle)
+    assert first is not None and first.headers["Event"] == "one"
+    rest = handle.read()
+    assert rest.startswith('[Event "two"]')
+    assert THREE_GAMES.endswith(rest)
+
+
+def test_read_game_of_text_still_reads_the_first_game() -> None:
+    assert read_game(THREE_GAMES).headers["Event"] == "one"
+    assert read_game("").variations == []  # an empty record, not None

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
-from pdn.arbiter.repair import Change, RepairOptions, normal_date, repair, split_glued_junk
+from pdn.arbiter.changelog import Change, RepairOptions
+from pdn.arbiter.repair import repair
 from pdn.arbiter.replay import audit
+from pdn.arbiter.tagrepair import normal_date, split_glued_junk
 from pdn.engine.position import Position
 from pdn.engine.variants import VARIANTS
 from pdn.pdnfile.reader import read_game

@@ -12,7 +12,8 @@ recorded when that is still a piece movement (RULES.md A.1), else the rest of th
 replayed. Exports in a known dialect (``pdn.arbiter.detect.detect_dialect``) are read as meant:
 rotated squares are renamed, and a capture written jump by jump is joined into one ply when the same
 piece goes on with it. Draw rules are counted by ``pdn.engine.drawrules``; the result is compared
-with the terminator and with the final position of the main line.
+with the terminator and with the final position of the main line. This module walks the lines;
+the checks that word the findings are ``pdn.arbiter.replaychecks.ReplayChecks``.
 
 Cost: one replay of every written move, each resolved by ``resolve`` (the written piece's
 moves; the whole legal list only to diagnose an irregular move); the main-line plies variant
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pdn.arbiter.detect import (
@@ -40,17 +40,17 @@ from pdn.arbiter.detect import (
     start_position,
     written_notation,
 )
-from pdn.base.findings import Code, Finding, Severity, quoted
+from pdn.arbiter.replaychecks import ReplayChecks, no_move_words
+from pdn.base.findings import Finding
 from pdn.base.pickling import by_fields
-from pdn.engine.drawrules import DrawEvent, DrawProfile, DrawTracker, material_of, profile_for
+from pdn.engine.drawrules import DrawProfile, DrawTracker, profile_for
 from pdn.engine.errors import FenError, NotReplayedError
 from pdn.engine.geometry import Notation
 from pdn.engine.movegen import Move  # at run time: a dataclass's field type (mypyc)
-from pdn.engine.position import Position, other_side, side_name
+from pdn.engine.position import Position, side_name
 from pdn.engine.resolve import Resolution, resolve
 from pdn.engine.variants import Variant
 from pdn.game.numbering import NULL_SETUP, Numbering
-from pdn.game.tags import DATE_TAGS, date_problem, outcome_of, tag_value
 
 if TYPE_CHECKING:
     from pdn.game.record import Game, GameNode
@@ -60,15 +60,12 @@ if TYPE_CHECKING:
 INTERNAL_ERROR = "internal error"
 #: Following plies replayed to choose between the readings of an ambiguous move.
 DISAMBIGUATION_PLIES = 12
-#: Legal alternatives named in a finding message, at most.
-MAX_ALTERNATIVES = 8
 
 #: What a replay keeps: ``"all"`` (``replay``); ``"findings"`` (``audited``: only the
 #: ``Played`` records a check reads); ``"moves"`` (``played_moves``: every ``Played`` record,
 #: no findings, none of the bookkeeping that only findings read).
 Keep = Literal["all", "findings", "moves"]
 
-_MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
 _SEPARATOR = re.compile(r"[-x:]")
 
 
@@ -349,7 +346,6 @@ class _Replayer:
         self.positions_kept = keep == "all"  # main-line positions and plies
         self.audits = keep != "moves"  # findings, and the bookkeeping only they read
         override = Variant.from_name(variant) if isinstance(variant, str) else variant
-        self.findings: list[Finding] = []
         self.variant_findings: list[Finding]
         prefix: list[PrefixPly] = []
         if exact and override is not None:
@@ -364,12 +360,14 @@ class _Replayer:
         self.gametype = override is None and bool((game.headers.get("GameType") or "").strip())
         self.board_hint: str | None = None  # said once, on the first main-line fault
         self.profile: DrawProfile = profile_for(self.variant, rules)
+        self.checks = ReplayChecks(
+            game, self.variant, self.notation, self.profile, audits=self.audits
+        )
         # Frisian's limit (findings only)
         self.counts_king_runs = self.audits and self.variant.king_move_limit is not None
         self.header_findings = list(game.findings) + self.variant_findings + dialect_findings
         self.plies = 0
         self.final: _Line | None = None  # the main line when it was replayed to its end
-        self.drawn_at: int | None = None  # ply of a draw by rule on the main line
         # what was played (see ``Replay``)
         self.played: dict[GameNode, Played] = {}
         self.positions: list[Position] = []
@@ -381,74 +379,32 @@ class _Replayer:
     def run(self) -> list[Finding]:
         if self.audits:
             for finding in self.header_findings:
-                self._header(finding)
-            self._check_tags()
+                self.checks.header(finding)
+            self.checks.check_tags()
         start = self._start_position()
         if start is not None:
             self._replay(start)
         if self.audits:
-            self._check_result()
+            final = self.final
+            self.checks.check_result(
+                final.position if final is not None else None, final.ply if final is not None else 0
+            )
         # file order (variations are replayed after the main line); header findings first
-        self.findings.sort(key=lambda finding: (finding.line or 0, finding.column or 0))
-        return self.findings
-
-    def _header(self, finding: Finding) -> None:
-        source = self.game.source
-        self.findings.append(
-            finding.located(
-                file=finding.file or source.file,
-                game=finding.game or source.game,
-                line=finding.line or source.line,
-                column=finding.column or source.column,
-            )
-        )
-
-    def _at(self, node: GameNode, ply: int, code: Code, message: str) -> None:
-        if not self.audits:
-            return
-        self.findings.append(
-            Finding(
-                code,
-                message,
-                file=self.game.source.file,
-                game=self.game.source.game,
-                ply=ply,
-                move=node.move_text,
-                line=node.line or None,
-                column=node.column or None,
-            )
-        )
-
-    # -- tags -----------------------------------------------------------------------------
-    def _check_tags(self) -> None:
-        tags = self.game.tags
-        fen = (tag_value(tags, "FEN") or "").strip()
-        setup = (tag_value(tags, "SetUp") or "").strip()
-        if setup == "1" and not fen:
-            self._header(Finding("tag", 'SetUp "1" without a FEN tag'))
-        elif setup == "0" and fen:
-            self._header(Finding("tag", 'FEN tag with SetUp "0" (the FEN is used)'))
-        for name in DATE_TAGS:
-            value = tag_value(tags, name)
-            if value is not None and value.strip() and (problem := date_problem(value)):
-                # a date written another way is cosmetic; a month 13 may be a wrong record
-                severity: Severity = "warning" if "out of range" in problem else "info"
-                self._header(Finding("tag", f"{name} {quoted(value)}: {problem}", severity))
+        return self.checks.in_file_order()
 
     # -- start position -------------------------------------------------------------------
     def _start_position(self) -> Position | None:
         try:
             position = start_position(self.game, self.variant)
         except (FenError, ValueError) as error:
-            self._header(Finding("fen", f"FEN cannot be read as {self.variant.name}: {error}"))
+            self.checks.header(
+                Finding("fen", f"FEN cannot be read as {self.variant.name}: {error}")
+            )
             self.stopped = f"the start position cannot be read: {error}"
             return None
         if not self.audits:
             return position
-        for problem in position.problems():
-            self._header(Finding("fen", f"FEN impossible in {self.variant.name}: {problem}"))
-        if not any(material_of(position)):
-            self._header(Finding("fen", "FEN with no pieces on the board"))
+        self.checks.check_start(position)
         return position
 
     # -- replay ---------------------------------------------------------------------------
@@ -502,12 +458,15 @@ class _Replayer:
         if node.setup and not self._apply_setup(line, node, ply):
             return None
         if node.move_number and self.audits:
-            self._check_move_number(line, node, ply)
+            assert line.numbering is not None  # an audit numbers its lines
+            line.number_offset = self.checks.check_move_number(
+                node, ply, line.numbering, line.joined, line.number_offset
+            )
         text = self._move_text(node)
         if not text.strip("-."):
             return None  # unknown move: nothing to replay from here
         if line.ended and not line.after_end_reported:
-            self._at(
+            self.checks.at(
                 node, ply, "moves-after-end", f"move played after the game was over: {line.ended}"
             )
             line.after_end_reported = True
@@ -530,10 +489,12 @@ class _Replayer:
                 move, last, after = detected.move, node, detected.after
                 ends_unique = detected.ends_unique
             if self.counts_king_runs:
-                self._check_king_run(line, node, ply, move)
+                self.checks.check_king_run(line.king_runs, node, ply, before, move)
             line.position = before.play(move) if after is None else after
         except Exception as error:  # noqa: BLE001 -- an engine bug must not stop a batch: report it
-            self._at(node, ply, "internal-error", f"{INTERNAL_ERROR} while replaying: {error!r}")
+            self.checks.at(
+                node, ply, "internal-error", f"{INTERNAL_ERROR} while replaying: {error!r}"
+            )
             return None
         line.ply = ply
         self.plies += 1
@@ -553,8 +514,10 @@ class _Replayer:
                 self.mainline_plies.append(parts or (node,))
         if line.tracker is not None:
             events = line.tracker.push(line.position, move)
-            if events:
-                self._draw_events(line, last, events)
+            if events and not line.ended:
+                line.ended = self.checks.draw_events(
+                    last, line.ply, line.position, events, line.main
+                )
         return last
 
     def _misplaced_variation(self, line: _Line, node: GameNode) -> None:
@@ -578,7 +541,7 @@ class _Replayer:
         number = node.move_number or ""
         if number and number.endswith("...") != (after.turn != self.variant.first_mover):
             return  # numbered as the other side's move: not this dialect
-        self._at(
+        self.checks.at(
             node,
             line.ply + 1,
             "move-number",
@@ -631,10 +594,14 @@ class _Replayer:
         try:
             position = Position.from_fen(text, self.variant)
         except (FenError, ValueError) as error:
-            self._at(node, ply, "fen", f"setup FEN cannot be read: {error}; line not replayed")
+            self.checks.at(
+                node, ply, "fen", f"setup FEN cannot be read: {error}; line not replayed"
+            )
             return False
         for problem in position.problems():
-            self._at(node, ply, "fen", f"setup FEN impossible in {self.variant.name}: {problem}")
+            self.checks.at(
+                node, ply, "fen", f"setup FEN impossible in {self.variant.name}: {problem}"
+            )
         line.position = position
         if line.tracker is not None:
             line.tracker = DrawTracker.start(self.profile, position)
@@ -664,12 +631,12 @@ class _Replayer:
                 line.joined += parts
                 return whole, last
         if resolution.code == "illegal-move" and not resolution.candidates:  # no legal move
-            self._at(
+            self.checks.at(
                 node,
                 ply,
                 "moves-after-end",
                 f"move played after the game was over: "
-                f"{side_name(position.turn)} {_no_move_words(position)}",
+                f"{side_name(position.turn)} {no_move_words(position)}",
             )
             return None, node
         code = resolution.code or "illegal-move"
@@ -680,12 +647,12 @@ class _Replayer:
         if self.audits:  # the words cost a legal-move listing, maybe an inference
             message = resolution.reason or "the move does not match a legal move"
             if code == "illegal-move" and resolution.candidates:
-                message += f" (legal: {self._alternatives(resolution.candidates)})"
+                message += f" (legal: {self.checks.alternatives(resolution.candidates)})"
             if move is None:
                 message += "; the rest of this line is not replayed"
             if line.main and code != "ambiguous-move":
                 message += self._other_board()
-            self._at(node, ply, code, message)
+            self.checks.at(node, ply, code, message)
         return move, node
 
     def _other_board(self) -> str:
@@ -747,141 +714,3 @@ class _Replayer:
             if plies > best_plies:
                 best, best_plies = candidate, plies
         return best
-
-    def _check_king_run(self, line: _Line, node: GameNode, ply: int, move: Move) -> None:
-        """Frisian (``Variant.king_move_limit``, RULES.md B§10): a side that still has men may
-        not move the same king more than the limit times in a row without capturing. A breach
-        is an ``illegal-move`` (a movement the rules forbid, not a choice among captures); the
-        move is still a piece movement, so it is applied as played (RULES.md A.1). O(1)."""
-        limit = self.variant.king_move_limit
-        if limit is None:
-            return
-        position = line.position
-        colour = position.turn
-        piece = position.piece_at(move.from_square)
-        if piece is None or not piece.is_king or move.is_capture:
-            line.king_runs.pop(colour, None)
-            return
-        square, run = line.king_runs.get(colour, (0, 0))
-        run = run + 1 if square == move.from_square else 1
-        line.king_runs[colour] = (move.to_square, run)
-        men = material_of(position)[0 if colour == "W" else 2]
-        if run > limit and men:
-            board, notation = self.variant.board, self.notation
-            self._at(
-                node,
-                ply,
-                "illegal-move",
-                f"the king on {board.format_square(move.from_square, notation)} moves "
-                f"{run} times in a row without capturing while {side_name(colour)} still has men "
-                f"({self.variant.name}: at most {limit}); applied as played",
-            )
-
-    def _alternatives(self, moves: tuple[Move, ...]) -> str:
-        board, notation = self.variant.board, self.notation
-        words = [move.notation(board, notation, full=move.is_capture) for move in moves]
-        shown = ", ".join(words[:MAX_ALTERNATIVES])
-        more = len(words) - MAX_ALTERNATIVES
-        return shown + (f", ... {more} more" if more > 0 else "")
-
-    def _check_move_number(self, line: _Line, node: GameNode, ply: int) -> None:
-        """Flag a written move number that is neither the expected one nor the one the line's
-        numbering had before a reported jump (so a one-off typo is reported once)."""
-        number = _written_number(node.move_number or "")
-        if number is None:
-            return
-        assert line.numbering is not None  # an audit numbers its lines
-        base = line.numbering.number_at(ply + line.joined)
-        expected = base + line.number_offset
-        if number not in (expected, base):
-            self._at(
-                node, ply, "move-number", f"move number {number} where {expected} was expected"
-            )
-        line.number_offset = number - base  # follow the new numbering, or back to the old
-
-    # -- draw rules -----------------------------------------------------------------------
-    def _draw_events(self, line: _Line, node: GameNode, events: list[DrawEvent]) -> None:
-        """Report the draw rules that expired at the ply just played (``events``)."""
-        if line.ended:
-            return
-        if any(event.kind == "move-limit" for event in events) and not line.position.legal_moves:
-            return  # the last move won the game: a win on the last allowed move stands
-        profile = self.profile
-        for event in events:
-            if event.kind == "repetition":
-                how = "drawn" if profile.repetition_automatic else "a draw on claim"
-                message = f"{event.summary}: {how} ({profile.repetition_source}; {profile.name})"
-                self._at(node, line.ply, "repetition", message)
-                if not profile.repetition_automatic:
-                    continue
-                ended = f"drawn by repetition ({profile.name}) at ply {line.ply}"
-            else:
-                self._at(
-                    node,
-                    line.ply,
-                    "move-limit",
-                    f"draw by rule {event.rule} of profile "
-                    f"{profile.name} ({event.summary}) at ply {line.ply}",
-                )
-                ended = f"drawn by rule {event.rule} ({profile.name}) at ply {line.ply}"
-            line.ended = line.ended or ended
-            if line.main and self.drawn_at is None:
-                self.drawn_at = line.ply
-
-    # -- result ---------------------------------------------------------------------------
-    def _check_result(self) -> None:
-        tag = tag_value(self.game.tags, "Result", aliases=True)
-        terminator = self.game.result
-        tag_outcome = outcome_of(tag)
-        end_outcome = outcome_of(terminator)
-        if tag_outcome and end_outcome and tag_outcome != end_outcome:
-            self._header(
-                Finding("result", f"Result tag {tag!r} but the game ends with {terminator!r}")
-            )
-        claimed, text = (end_outcome, terminator) if end_outcome else (tag_outcome, tag)
-        if not claimed or claimed == "none" or self.final is None:
-            return
-        first = self.variant.first_mover
-        winner = {"first": first, "second": other_side(first)}.get(claimed)
-        if winner is not None and self.drawn_at is not None:
-            self._result(
-                f"result {text} is a win for {side_name(winner)}, but the game "
-                f"was drawn by rule at ply {self.drawn_at}"
-            )
-            return
-        position = self.final.position
-        if not position.count("W") + position.count("B"):
-            return  # an empty board (placeholder FEN) says nothing about the result
-        if winner is not None and position.count(winner) == 0 and not self.variant.giveaway:
-            self._result(f"result {text} is a win for {side_name(winner)}, who has no pieces left")
-            return
-        expected = position.outcome()  # the board's winner when the side to move cannot move
-        if expected is None:
-            return
-        stuck = position.turn
-        if winner != expected:
-            rule = " (giveaway: no move wins)" if self.variant.giveaway else ""
-            self._result(
-                f"result {text} but {side_name(stuck)} {_no_move_words(position)}: "
-                f"{side_name(expected)} won{rule}"
-            )
-
-    def _result(self, message: str) -> None:
-        """A ``result`` finding at the last move of the main line (header when no moves)."""
-        assert self.final is not None
-        if self.final.ply == 0:
-            self._header(Finding("result", message))
-        else:
-            self._at(self.game.end(), self.final.ply, "result", message)
-
-
-@lru_cache(maxsize=4096)
-def _written_number(text: str) -> int | None:
-    """The number of a written move number (``"23."``, ``"23..."``), None without digits.
-    Memoised: the same few hundred numbers recur in every game."""
-    written = _MOVE_NUMBER.match(text)
-    return int(written[1]) if written else None
-
-
-def _no_move_words(position: Position) -> str:
-    return "has no pieces left" if position.count(position.turn) == 0 else "has no legal move"

@@ -9,6 +9,7 @@ for header-level findings).
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
@@ -148,3 +149,17 @@ class Finding(Place):
         """Compiler-style line: ``file:line:col: severity[code] ply N 32x21: message``."""
         place, context = self.place_text()
         return f"{place}: {self.severity}[{self.code}]{context}: {self.message}"
+
+
+def passing(
+    findings: Iterable[Finding],
+    select: Collection[str] | None = None,
+    ignore: Collection[str] | None = None,
+) -> list[Finding]:
+    """The findings whose code is in ``select`` (None: any) and not in ``ignore``."""
+    return [
+        finding
+        for finding in findings
+        if (select is None or finding.code in select)
+        and (ignore is None or finding.code not in ignore)
+    ]

@@ -1,6 +1,6 @@
 """Safe output files: a target is either left as it was or replaced whole, never cut short.
 
-``atomic_output(path)`` is the one way the package writes a file (``convert -o``, ``show --svg``,
+``atomic_output(path)`` is the way the package writes a file (``convert -o``, ``show --svg``,
 ``fix --in-place``)::
 
     with atomic_output("out.pdn") as stream:
@@ -17,6 +17,12 @@ extra ``fsync`` and ``rename`` per file; memory is whatever the caller writes, s
 ``-`` means stdout: no temporary file (a pipe cannot be replaced), the stream is flushed at
 the end so that a write error such as ``ENOSPC`` on ``> /dev/full`` surfaces here as
 ``OSError`` rather than at interpreter exit.
+
+A stream (any ``IO[str]``) given instead of a path is written as it is, flushed at the end,
+never closed: the caller owns it. ``open_output(path)`` is the other way in, for a record
+written as it goes that must survive a failed run (``pdn fix --log``: the log of files already
+rewritten in place; ``--rejects``): the file is opened and truncated at once, no temporary
+file, ``-`` and streams as above.
 
 ``same_file(source, target)`` tells whether writing ``target`` would destroy the input
 ``source`` (``-`` as source is stdin, compared by device and inode, so
@@ -36,17 +42,22 @@ from typing import IO
 STDIO = "-"
 
 
+#: Where a verb writes: a path, ``-`` for stdout, or a text stream the caller owns.
+Target = str | IO[str]
+
+
 @contextlib.contextmanager
-def atomic_output(path: str, *, encoding: str = "utf-8", newline: str = "\n") -> Iterator[IO[str]]:
+def atomic_output(
+    path: Target, *, encoding: str = "utf-8", newline: str = "\n"
+) -> Iterator[IO[str]]:
     """A text stream whose content replaces ``path`` atomically when the block succeeds.
 
-    ``path`` ``-`` yields ``sys.stdout`` (flushed at the end, not closed). Raises ``OSError``
-    when the folder cannot take a temporary file or the final flush/rename fails; the target
-    is then unchanged.
+    ``path`` ``-`` yields ``sys.stdout``, a stream yields itself (flushed at the end, not
+    closed). Raises ``OSError`` when the folder cannot take a temporary file or the final
+    flush/rename fails; the target is then unchanged.
     """
-    if path == STDIO:
-        yield sys.stdout
-        sys.stdout.flush()
+    if not isinstance(path, str) or path == STDIO:
+        yield from _as_is(path)
         return
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
@@ -65,6 +76,18 @@ def atomic_output(path: str, *, encoding: str = "utf-8", newline: str = "\n") ->
     _sync_folder(folder)
 
 
+@contextlib.contextmanager
+def open_output(path: Target, *, encoding: str = "utf-8") -> Iterator[IO[str]]:
+    """A text stream straight to ``path`` (opened and truncated now, ``\\n`` line ends), closed
+    at the end; what was written stays when the block raises. ``-`` and streams as in
+    ``atomic_output``. Raises ``OSError`` when ``path`` cannot be opened."""
+    if not isinstance(path, str) or path == STDIO:
+        yield from _as_is(path)
+        return
+    with open(path, "w", encoding=encoding, newline="\n") as stream:
+        yield stream
+
+
 def same_file(source: str, target: str) -> bool:
     """True when writing ``target`` would overwrite the input ``source`` (``-`` = stdin).
 
@@ -81,6 +104,14 @@ def same_file(source: str, target: str) -> bool:
         written.st_dev,
         written.st_ino,
     )
+
+
+def _as_is(stream: Target) -> Iterator[IO[str]]:
+    """Yield ``stream`` itself, or stdout for the one path that comes here, ``-``; flush it
+    when the block ends normally."""
+    given = sys.stdout if isinstance(stream, str) else stream
+    yield given
+    given.flush()
 
 
 def _mode_for(target: str) -> int:

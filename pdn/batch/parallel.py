@@ -96,6 +96,19 @@ def check_paths(
     return map_paths(paths, partial(check_spans, options=options), jobs=jobs, dask=dask)
 
 
+def check(
+    paths: Iterable[str],
+    *,
+    variant: str | None = None,
+    rules: str | None = None,
+    jobs: int = 1,
+    dask: str | None = None,
+) -> Iterator[GameReport | PathError]:
+    """``pdn check`` as a call: ``check_paths`` with the ``AuditOptions`` as keywords (a
+    variant name overriding detection, a draw-rules profile name)."""
+    return check_paths(paths, AuditOptions(variant, rules), jobs=jobs, dask=dask)
+
+
 def map_paths(
     paths: Iterable[str],
     work: Callable[[list[Span]], list[T]],

@@ -17,8 +17,9 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from pdn.base.findings import CODES, Finding
+from pdn.base.findings import CODES, Finding, passing
 from pdn.base.output import STDIO, same_file
+from pdn.base.paths import PathError
 from pdn.database.filters import Criteria, MaterialSpec, date_range, int_range
 from pdn.engine.drawrules import profile_named
 from pdn.engine.errors import FenError
@@ -277,6 +278,19 @@ def add_output(
     )
 
 
+class Unreadable:
+    """The ``on_error`` of a library batch call: each path that cannot be read said on stderr
+    as ``pdn VERB: FILE: MESSAGE``; ``failed`` once one was."""
+
+    def __init__(self, verb: str) -> None:
+        self.verb = verb
+        self.failed = False
+
+    def __call__(self, error: PathError) -> None:
+        print(f"pdn {self.verb}: {error.file}: {error.message}", file=sys.stderr)
+        self.failed = True
+
+
 def overwrites_input(verb: str, option: str, target: str | None, paths: Iterable[str]) -> bool:
     """True, after saying so on stderr, when writing ``target`` (given as ``option``) would
     overwrite one of the inputs ``paths``; one ``stat`` per path."""
@@ -332,12 +346,7 @@ def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
 
 def selected(findings: list[Finding], args: argparse.Namespace) -> list[Finding]:
     """The findings ``--select`` / ``--ignore`` let through."""
-    return [
-        finding
-        for finding in findings
-        if (args.select is None or finding.code in args.select)
-        and (args.ignore is None or finding.code not in args.ignore)
-    ]
+    return passing(findings, args.select, args.ignore)
 
 
 def add_criteria_arguments(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,7 @@ from rich.table import Column, Table
 from pdn.arbiter.textreport import TextReport
 from pdn.base.findings import CODES, SEVERITY_RANK, Finding
 from pdn.base.paths import common_folder
-from pdn.batch.parallel import AuditOptions, GameReport
+from pdn.batch.parallel import GameReport
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.engine.drawrules import PROFILES
@@ -155,9 +155,8 @@ class Summary:
 def run(args: argparse.Namespace) -> int:
     """Check every path; print findings; return the exit code."""
     from pdn.base.paths import PathError, expand_paths
-    from pdn.batch.parallel import check_paths
+    from pdn.batch.parallel import check
 
-    options = AuditOptions(variant=args.variant, rules=args.rules)
     errors = Console(file=sys.stderr)
     summary = Summary()
     threshold = SEVERITY_RANK["warning" if args.strict else "error"]
@@ -165,7 +164,9 @@ def run(args: argparse.Namespace) -> int:
     text = TextReport(sys.stdout, verbose=args.verbose)
     paths = list(expand_paths(args.paths))  # for the progress bar's total
     try:
-        stream = check_paths(args.paths, options, jobs=args.jobs, dask=args.dask)
+        stream = check(
+            args.paths, variant=args.variant, rules=args.rules, jobs=args.jobs, dask=args.dask
+        )
         for item in _with_progress(stream, errors, _sizes(paths)):
             if isinstance(item, PathError) and item.skipped:
                 errors.print(

@@ -15,12 +15,14 @@ import argparse
 import json
 import sys
 from contextlib import ExitStack
-from functools import partial
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from pdn.base.output import atomic_output
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_OK, EXIT_USAGE
+
+if TYPE_CHECKING:
+    from pdn.database.dedupe import Findings
 
 EXAMPLES = """\
 examples:
@@ -59,47 +61,32 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Group, report, write; 0, or 2 on usage and I/O errors."""
-    from pdn.base.paths import PathError, expand_paths
-    from pdn.batch.parallel import map_paths
-    from pdn.database.dedupe import Entry, find_duplicates
-    from pdn.database.index import facts_of_spans
-    from pdn.engine.position import Position
-    from pdn.engine.variants import VARIANTS
-    from pdn.engine.zobrist import position_key
+    from pdn.database.dedupe import dedupe
 
     if arguments.overwrites_input(
         "dedupe", "-o", args.output, args.paths
     ) or arguments.overwrites_input("dedupe", "--report", args.report, args.paths):
         return EXIT_USAGE
-    failed = False
-    entries = []
-    work = partial(facts_of_spans, variant=args.variant)
-    paths = list(dict.fromkeys(expand_paths(args.paths)))  # a file named twice is read once
-    for item in map_paths(paths, work, jobs=args.jobs):
-        if isinstance(item, PathError):
-            print(f"pdn dedupe: {item.file}: {item.message}", file=sys.stderr)
-            failed = True
-        else:
-            entries.append(Entry.of(item))
-    initial_keys = frozenset(position_key(Position.initial(v)) for v in VARIANTS.values())
-    found = find_duplicates(entries, initial_keys)
+    unreadable = arguments.Unreadable("dedupe")
+    found = dedupe(args.paths, variant=args.variant, jobs=args.jobs, on_error=unreadable)
     try:
         with ExitStack() as stack:
             if args.output:
                 stream = stack.enter_context(atomic_output(args.output, newline=""))
-                _write_games(stream, paths, found)
+                found.write_games(stream)
             target = args.report or ("-" if args.output != "-" else None)
             report: IO[str] = stack.enter_context(atomic_output(target)) if target else sys.stderr
-            _report(report, found, len(entries), args.format)
+            _report(report, found, args.format)
     except BrokenPipeError:  # stdout closed (``| head``): the verb ends quietly (pdn.cli.main)
         raise
     except OSError as error:
         print(f"pdn dedupe: {error}", file=sys.stderr)
         return EXIT_USAGE
-    return EXIT_USAGE if failed else EXIT_OK
+    return EXIT_USAGE if unreadable.failed else EXIT_OK
 
 
-def _report(stream: IO[str], found: Any, games: int, form: str) -> None:
+def _report(stream: IO[str], found: Findings, form: str) -> None:
+    games = found.games
     if form == "json":
         document = {
             "games": games,
@@ -124,26 +111,3 @@ def _report(stream: IO[str], found: Any, games: int, form: str) -> None:
             stream.write(f"  contradicting {name}: {said}\n")
     for reading in found.readings:
         stream.write(reading.to_text() + "\n")
-
-
-def _write_games(stream: IO[str], paths: list[str], found: Any) -> None:
-    """Every game once, in input order (a second scan of the files): left-out copies are
-    skipped, kept copies get their merged tags."""
-    from pdn.database.dedupe import with_tags
-    from pdn.pdnfile.scan import iter_spans
-
-    merged = {(group.kept.file, group.kept.game): group.merged for group in found.groups}
-    left_out = {
-        (copy.file, copy.game)
-        for group in found.groups
-        for copy in group.copies
-        if copy is not group.kept
-    }
-    for path in paths:
-        for span in iter_spans(path):
-            where = (span.source.file, span.source.game)
-            if where in left_out:
-                continue
-            text = with_tags(span.text, merged.get(where, []))
-            newline = "\r\n" if "\r\n" in text else "\n"
-            stream.write(text + newline + newline)

@@ -44,18 +44,17 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Update the index; counts to stderr; 0, or 2 when the index or a path is unusable."""
-    from pdn.database.index import UnusableIndexError, open_index, summary, update
+    from pdn.database.index import Index, UnusableIndexError
 
     started = time.perf_counter()
     try:
-        db = open_index(args.database, create=True, rebuild_old=True)
+        index = Index(args.database, create=True, rebuild_old=True)
     except UnusableIndexError as error:
         print(f"pdn index: {error}", file=sys.stderr)
         return EXIT_USAGE
-    with db:
-        report = update(db, args.paths, variant=args.variant, jobs=args.jobs)
-        totals = summary(db)
-    db.close()
+    with index:
+        report = index.update(args.paths, variant=args.variant, jobs=args.jobs)
+        totals = index.summary()
     seconds = time.perf_counter() - started
     for problem in report.errors:
         print(f"pdn index: {problem}", file=sys.stderr)

@@ -1,5 +1,5 @@
 """`pdn report`: the audit of PDN files as one self-contained HTML page
-(``pdn.views.htmlreport``)."""
+(``pdn.batch.reporting``, drawn by ``pdn.views.htmlreport``)."""
 
 from __future__ import annotations
 
@@ -54,57 +54,34 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--title", default="pdn report", help="the page's title")
 
 
-def _fail(message: str) -> int:
-    print(f"pdn report: {message}", file=sys.stderr)
-    return EXIT_USAGE
-
-
 def run(args: argparse.Namespace) -> int:
-    """Audit every path (first pass), replay the games with cards (second pass), write."""
-    from pdn.arbiter.replay import replay
-    from pdn.base.output import atomic_output
-    from pdn.base.paths import PathError
-    from pdn.batch.parallel import AuditOptions, check_paths
-    from pdn.pdnfile.reader import parse_span
-    from pdn.pdnfile.scan import iter_spans
-    from pdn.views.htmlreport import ReportPage
+    """Write the page (``pdn.batch.reporting.report``); its counts to stderr."""
+    from pdn.batch.reporting import ReportError, report
 
-    page = ReportPage(max_cards=args.max_cards, rules=args.rules, title=args.title)
-    worst = -1
-    options = AuditOptions(variant=args.variant, rules=args.rules)
-    for item in check_paths(args.paths, options, jobs=args.jobs):
-        if isinstance(item, PathError):
-            page.unreadable_path(item.file, item.message)
-            print(f"pdn report: {item.file}: {item.message}", file=sys.stderr)
-            continue
-        findings = arguments.selected(item.findings, args)
-        page.count(item, findings)
-        for finding in findings:
-            worst = max(worst, SEVERITY_RANK[finding.severity or "error"])
-    for file in list(page.files):
-        wanted = page.wanted(file)
-        if not wanted:
-            continue
-        try:
-            for span in iter_spans(file):
-                if span.source.game in wanted:
-                    game = parse_span(span)
-                    page.add_game(file, game, replay(game, variant=args.variant, rules=args.rules))
-        except OSError as error:
-            return _fail(f"cannot read {file} again: {error.strerror or error}")
     try:
-        with atomic_output(args.output) as out:
-            out.write(page.html())
-    except OSError as error:
-        return _fail(f"cannot write {args.output}: {error.strerror or error}")
+        summary = report(
+            args.paths,
+            args.output,
+            variant=args.variant,
+            rules=args.rules,
+            select=args.select,
+            ignore=args.ignore,
+            max_cards=args.max_cards,
+            title=args.title,
+            jobs=args.jobs,
+            on_error=arguments.Unreadable("report"),
+        )
+    except ReportError as error:
+        print(f"pdn report: {error}", file=sys.stderr)
+        return EXIT_USAGE
     if args.output != "-":
-        counts = page.counts
         print(
-            f"pdn report: wrote {args.output}: {counts.games} games, "
-            f"{sum(counts.by_severity.values())} findings, {page.card_count} cards",
+            f"pdn report: wrote {args.output}: {summary.games} games, "
+            f"{summary.findings} findings, {summary.cards} cards",
             file=sys.stderr,
         )
-    if page.unreadable:
+    if summary.unreadable:
         return EXIT_USAGE
     threshold = SEVERITY_RANK["warning" if args.strict else "error"]
+    worst = SEVERITY_RANK[summary.worst] if summary.worst else -1
     return EXIT_FINDINGS if worst >= threshold else EXIT_OK

@@ -53,17 +53,16 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Search the index; results on stdout; 0, or 2 for a bad index or filter."""
-    from pdn.database.index import UnusableIndexError, open_index, search
+    from pdn.database.index import Index, UnusableIndexError
 
     try:
         criteria = arguments.criteria_from(args)
-        db = open_index(args.database)
+        index = Index(args.database)
     except (ValueError, UnusableIndexError) as error:
         print(f"pdn search: {error}", file=sys.stderr)
         return EXIT_USAGE
-    with db:
-        found = search(db, criteria, limit=args.limit)
-    db.close()
+    with index:
+        found = index.search(criteria, limit=args.limit)
     if args.format == "json":
         document = {
             "games": [hit.to_dict() for hit in found.hits],
@@ -75,8 +74,7 @@ def run(args: argparse.Namespace) -> int:
     console = Console(file=sys.stdout)
     console.print(_games_table(found.hits, found.total))
     if found.moves:
-        turn = (criteria.position or "").strip().strip('"')[:1].upper()
-        console.print(_moves_table(found.moves, turn))
+        console.print(_moves_table(found.moves, found.turn))
     return EXIT_OK
 
 
@@ -107,8 +105,8 @@ def _short(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
-def _moves_table(moves: list[Any], turn: str | None) -> Table:
-    mover = {"W": "White", "B": "Black"}.get(turn or "", "mover")
+def _moves_table(moves: list[Any], turn: str) -> Table:
+    mover = {"W": "White", "B": "Black"}.get(turn, "mover")
     table = Table(title="next moves", title_justify="left", show_edge=False, pad_edge=False)
     for heading in ("move", "games", "White won", "draws", "Black won", f"{mover} score"):
         table.add_column(heading, justify="left" if heading == "move" else "right")

@@ -11,7 +11,6 @@ import argparse
 import csv
 import json
 import sys
-from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -58,22 +57,11 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Count every game; print the tables; 0, or 2 when a path cannot be read."""
-    from pdn.base.paths import PathError
-    from pdn.batch.parallel import map_paths
-    from pdn.database.index import facts_of_spans
-    from pdn.database.stats import Stats
+    from pdn.database.stats import stats
 
-    stats = Stats()
-    failed = False
-    for item in map_paths(
-        args.paths, partial(facts_of_spans, variant=args.variant), jobs=args.jobs
-    ):
-        if isinstance(item, PathError):
-            print(f"pdn stats: {item.file}: {item.message}", file=sys.stderr)
-            failed = True
-        else:
-            stats.add(item)
-    tables = stats.tables(players=args.players)
+    unreadable = arguments.Unreadable("stats")
+    counts = stats(args.paths, variant=args.variant, jobs=args.jobs, on_error=unreadable)
+    tables = counts.tables(players=args.players)
     if args.format == "json":
         print(json.dumps(tables, ensure_ascii=False))
     elif args.format == "csv":
@@ -82,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         console = Console(file=sys.stdout)
         for title, rows in _for_terminal(tables).items():
             console.print(_table(title, rows))
-    return EXIT_USAGE if failed else EXIT_OK
+    return EXIT_USAGE if unreadable.failed else EXIT_OK
 
 
 def _csv(tables: dict[str, list[dict[str, Any]]]) -> None:

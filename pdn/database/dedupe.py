@@ -32,10 +32,13 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
+from typing import IO
 
+from pdn.base.paths import PathError, expand_paths
 from pdn.database.gamefacts import GameFacts
 from pdn.database.names import name_key
 
@@ -168,10 +171,66 @@ class Reading:
 
 @dataclass
 class Findings:
-    """The result of ``find_duplicates``: groups with two or more copies, and readings."""
+    """The result of ``find_duplicates``: groups with two or more copies, and readings; from
+    ``dedupe`` also the number of games read and the files they came from (for
+    ``write_games``)."""
 
     groups: list[Group]
     readings: list[Reading]
+    games: int = 0
+    files: list[str] = field(default_factory=list)
+
+    def write_games(self, stream: IO[str]) -> None:
+        """Every game of ``files`` once, in input order (a second scan of the files): left-out
+        copies are skipped, kept copies get their merged tags after their own. Raises
+        ``OSError`` when a file cannot be read again."""
+        from pdn.pdnfile.scan import iter_spans
+
+        merged = {(group.kept.file, group.kept.game): group.merged for group in self.groups}
+        left_out = {
+            (copy.file, copy.game)
+            for group in self.groups
+            for copy in group.copies
+            if copy is not group.kept
+        }
+        for path in self.files:
+            for span in iter_spans(path):
+                where = (span.source.file, span.source.game)
+                if where in left_out:
+                    continue
+                text = with_tags(span.text, merged.get(where, []))
+                newline = "\r\n" if "\r\n" in text else "\n"
+                stream.write(text + newline + newline)
+
+
+def dedupe(
+    paths: Iterable[str],
+    *,
+    variant: str | None = None,
+    jobs: int = 1,
+    on_error: Callable[[PathError], object] | None = None,
+) -> Findings:
+    """The duplicates and variant readings of the games of ``paths`` (files or folders; a file
+    named twice is read once). ``variant`` for games without a usable GameType; ``jobs``
+    processes parse and replay (0: every core); a path that cannot be read goes to
+    ``on_error`` and is skipped."""
+    from pdn.batch.parallel import map_paths
+    from pdn.database.index import facts_of_spans
+    from pdn.engine.position import Position
+    from pdn.engine.variants import VARIANTS
+    from pdn.engine.zobrist import position_key
+
+    entries = []
+    files = list(dict.fromkeys(expand_paths(paths)))
+    for item in map_paths(files, partial(facts_of_spans, variant=variant), jobs=jobs):
+        if isinstance(item, PathError):
+            if on_error is not None:
+                on_error(item)
+        else:
+            entries.append(Entry.of(item))
+    initial_keys = frozenset(position_key(Position.initial(v)) for v in VARIANTS.values())
+    found = find_duplicates(entries, initial_keys)
+    return Findings(found.groups, found.readings, len(entries), files)
 
 
 def find_duplicates(entries: Iterable[Entry], initial_keys: frozenset[int]) -> Findings:

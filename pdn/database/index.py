@@ -1,11 +1,11 @@
 """A game database in one SQLite file: games, their tags, every main-line position, findings.
 
-``open_index(path)`` opens (or creates) an index and refuses anything else: a file that is not
+``Index(path)`` opens (or creates) an index and refuses anything else: a file that is not
 SQLite, an SQLite file of another application, an index of another schema version (``pdn
-index`` rebuilds an older one; ``search`` asks for that). ``update(db, paths)`` indexes the
+index`` rebuilds an older one; ``search`` asks for that). ``Index.update(paths)`` indexes the
 files that are new or changed (size and mtime, then a SHA-256 of the bytes when those differ)
-and drops the games of files that changed or no longer exist. ``find(db, criteria)`` answers
-``pdn search``.
+and drops the games of files that changed or no longer exist. ``Index.search(criteria)``
+answers ``pdn search``.
 
 Tables (``PRAGMA user_version`` = ``SCHEMA_VERSION``, ``PRAGMA application_id`` =
 ``APPLICATION_ID``):
@@ -81,10 +81,189 @@ class OldIndexError(UnusableIndexError):
     """An index of an older schema version (``pdn index`` rebuilds it)."""
 
 
-def open_index(path: str, *, create: bool = False, rebuild_old: bool = False) -> sqlite3.Connection:
-    """The index at ``path``. ``create``: a missing or empty file becomes a new index.
-    ``rebuild_old``: an index of an older schema is emptied and recreated (its files are
-    indexed again by the caller). Raises ``UnusableIndexError`` (``OldIndexError``) otherwise."""
+class Index:
+    """A pdn index in one SQLite file, as ``sqlite3`` opens a database: ``Index(path)``, then
+    ``update``, ``search``, ``find``, ``summary``; ``close()``, or a ``with`` block that
+    commits (or rolls back on an exception) and closes. ``connection`` is the
+    ``sqlite3.Connection``, for queries of one's own.
+
+    ``create``: a missing or empty file becomes a new index. ``rebuild_old``: an index of an
+    older schema is emptied and recreated (its files are indexed again by ``update``). Raises
+    ``UnusableIndexError`` (``OldIndexError``) for anything else."""
+
+    def __init__(self, path: str, *, create: bool = False, rebuild_old: bool = False) -> None:
+        self.path = path
+        self.connection = _connect(path, create=create, rebuild_old=rebuild_old)
+
+    def __enter__(self) -> Index:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_rest: object) -> None:
+        if kind is None:
+            self.connection.commit()
+        else:
+            self.connection.rollback()
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection (what ``update`` wrote is committed already)."""
+        self.connection.close()
+
+    def update(
+        self, paths: Sequence[str], *, variant: str | None = None, jobs: int = 1
+    ) -> UpdateReport:
+        """Bring the index in line with ``paths`` (files or folders): index new and changed
+        files, drop the games of changed files and of indexed files that no longer exist.
+        ``variant`` for games without a usable GameType; ``jobs`` processes (0: every core)."""
+        from pdn.base.paths import PathError, expand_paths
+        from pdn.batch.parallel import map_paths
+
+        db = self.connection
+        report = UpdateReport()
+        known = {
+            row[0]: row[1:]
+            for row in db.execute("SELECT path, id, size, mtime_ns, sha256 FROM files")
+        }
+        stale: list[int] = []
+        todo: list[tuple[str, os.stat_result, str]] = []
+        if "-" in paths:
+            report.errors.append("-: an index is built from files, not from stdin")
+        for path in dict.fromkeys(os.path.realpath(p) for p in expand_paths(paths) if p != "-"):
+            try:
+                stat = os.stat(path)
+                if not os.path.isfile(path):
+                    raise IsADirectoryError(f"{path} is not a file")
+                old = known.get(path)
+                if old and old[3] and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
+                    report.unchanged += 1
+                    continue
+                digest = file_digest(path)
+            except OSError as error:
+                report.errors.append(f"{path}: {error.strerror or error}")
+                continue
+            if old and old[3] == digest:
+                with db:
+                    db.execute(
+                        "UPDATE files SET mtime_ns = ? WHERE id = ?", (stat.st_mtime_ns, old[0])
+                    )
+                report.unchanged += 1
+                continue
+            if old:
+                stale.append(old[0])
+            todo.append((path, stat, digest))
+        for path, (file_id, *_rest) in known.items():
+            if not os.path.exists(path):
+                stale.append(file_id)
+                report.removed.append(path)
+        _remove_files(db, stale)
+
+        file_ids: dict[str, int] = {}
+        with db:
+            for path, stat, _digest in todo:
+                cursor = db.execute(
+                    # the digest is written last: a file left half indexed is read again
+                    "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, '')",
+                    (path, stat.st_size, stat.st_mtime_ns),
+                )
+                file_ids[path] = cursor.lastrowid or 0
+        counts: dict[str, int] = dict.fromkeys(file_ids, 0)
+        batch: list[GameFacts] = []
+        work = partial(facts_of_spans, variant=variant)
+        failed = set()
+        for item in map_paths([path for path, _stat, _digest in todo], work, jobs=jobs):
+            if isinstance(item, PathError):
+                report.errors.append(f"{item.file}: {item.message}")
+                failed.add(item.file)
+                continue
+            batch.append(item)
+            counts[item.file or ""] = counts.get(item.file or "", 0) + 1
+            if len(batch) >= BATCH_GAMES:
+                report.positions += _insert(db, batch, file_ids)
+                batch = []
+        report.positions += _insert(db, batch, file_ids)
+        with db:
+            db.executemany(
+                "UPDATE files SET games = ?, sha256 = ? WHERE id = ?",
+                [
+                    (counts[path], digest, file_ids[path])
+                    for path, _stat, digest in todo
+                    if path not in failed
+                ],
+            )
+        report.indexed = list(file_ids)
+        report.games = sum(counts.values())
+        db.execute("ANALYZE")
+        return report
+
+    def search(self, criteria: Criteria, *, limit: int = 0) -> Found:
+        """What ``pdn search`` shows: the games passing ``criteria`` (the first ``limit``, all
+        when 0), their number and, for a position, the explorer summary. A position with no other
+        filter is answered by SQL alone (one range read of ``positions`` per key, then the rows of
+        the listed games only); other filters read every candidate game's row."""
+        turn = (criteria.position or "").strip().strip('"')[:1].upper()
+        turn = turn if turn in ("W", "B") else ""
+        db = self.connection
+        if criteria.position and criteria == Criteria(
+            position=criteria.position, variant=criteria.variant
+        ):
+            keys = list(criteria.readable_variants.values())
+            marks = ",".join("?" * len(keys))
+            by_move = (
+                "SELECT next_move, winner, count(*) FROM positions"
+                f" WHERE key IN ({marks}) GROUP BY next_move, winner"
+            )
+            lines = db.execute(by_move, keys).fetchall()
+            listed = "SELECT game_id, ply, next_move FROM positions WHERE key = ? ORDER BY game_id"
+            at: dict[int, tuple[int, str | None]] = {}
+            for key in keys:  # each key's rows come in game order: no sort, stop at the limit
+                for game_id, ply, move in db.execute(
+                    listed + (" LIMIT ?" if limit > 0 else ""),
+                    (key, limit) if limit > 0 else (key,),
+                ):
+                    at[game_id] = (ply, move)
+            wanted = set(sorted(at)[:limit] if limit > 0 else at)
+            hits = [_hit(row, at[row[0]], None) for row in _game_rows(db, criteria, wanted)]
+            return Found(hits, sum(count for *_line, count in lines), explore(lines, turn), turn)
+        hits = list(self.find(criteria))
+        summary = explore(((hit.next_move, hit.winner, 1) for hit in hits), turn)
+        moves = summary if turn else []
+        return Found(hits[:limit] if limit > 0 else hits, len(hits), moves, turn)
+
+    def find(self, criteria: Criteria) -> Iterator[Hit]:
+        """The games of the index that pass ``criteria``, in index order (file, then game);
+        for ``--position`` the first ply where the position stood and the move played there."""
+        db = self.connection
+        at_position = _first_plies(
+            db,
+            "SELECT game_id, ply, next_move FROM positions WHERE key = ?",
+            criteria.readable_variants.values() if criteria.position else None,
+        )
+        at_material = _first_plies(
+            db,
+            "SELECT game_id, min(ply), NULL FROM materials WHERE signature = ? GROUP BY game_id",
+            [material_signature(m) for m in criteria.material.materials]
+            if criteria.material
+            else None,
+        )
+        wanted: set[int] | None = None
+        for found in (at_position, at_material):
+            if found is not None:
+                wanted = set(found) if wanted is None else wanted & set(found)
+        for row in _game_rows(db, criteria, wanted):
+            if _row_passes(db, criteria, row):
+                position = (at_position or {}).get(row[0], (None, None))
+                yield _hit(row, position, (at_material or {}).get(row[0], (None, None))[0])
+
+    def summary(self) -> dict[str, int]:
+        """Counts of the index: files, games, positions, findings."""
+        return {
+            table: self.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("files", "games", "positions", "findings")
+        }
+
+
+def _connect(path: str, *, create: bool, rebuild_old: bool) -> sqlite3.Connection:
+    """The connection to the index at ``path`` (see ``Index``)."""
     if not create and not os.path.exists(path):
         raise UnusableIndexError(
             f"{path}: no such index (build one with: pdn index {path} PATH...)"
@@ -164,92 +343,6 @@ def file_digest(path: str) -> str:
 def facts_of_spans(spans: list[Span], variant: str | None) -> list[GameFacts]:
     """``game_facts`` of each span (the unit of work ``update`` spreads over processes)."""
     return [game_facts(span, variant) for span in spans]
-
-
-def update(
-    db: sqlite3.Connection,
-    paths: Sequence[str],
-    *,
-    variant: str | None = None,
-    jobs: int = 1,
-) -> UpdateReport:
-    """Bring the index in line with ``paths`` (files or folders): index new and changed
-    files, drop the games of changed files and of indexed files that no longer exist."""
-    from pdn.base.paths import PathError, expand_paths
-    from pdn.batch.parallel import map_paths
-
-    report = UpdateReport()
-    known = {
-        row[0]: row[1:] for row in db.execute("SELECT path, id, size, mtime_ns, sha256 FROM files")
-    }
-    stale: list[int] = []
-    todo: list[tuple[str, os.stat_result, str]] = []
-    if "-" in paths:
-        report.errors.append("-: an index is built from files, not from stdin")
-    for path in dict.fromkeys(os.path.realpath(p) for p in expand_paths(paths) if p != "-"):
-        try:
-            stat = os.stat(path)
-            if not os.path.isfile(path):
-                raise IsADirectoryError(f"{path} is not a file")
-            old = known.get(path)
-            if old and old[3] and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
-                report.unchanged += 1
-                continue
-            digest = file_digest(path)
-        except OSError as error:
-            report.errors.append(f"{path}: {error.strerror or error}")
-            continue
-        if old and old[3] == digest:
-            with db:
-                db.execute("UPDATE files SET mtime_ns = ? WHERE id = ?", (stat.st_mtime_ns, old[0]))
-            report.unchanged += 1
-            continue
-        if old:
-            stale.append(old[0])
-        todo.append((path, stat, digest))
-    for path, (file_id, *_rest) in known.items():
-        if not os.path.exists(path):
-            stale.append(file_id)
-            report.removed.append(path)
-    _remove_files(db, stale)
-
-    file_ids: dict[str, int] = {}
-    with db:
-        for path, stat, _digest in todo:
-            cursor = db.execute(
-                # the digest is written last: a file left half indexed is read again
-                "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, '')",
-                (path, stat.st_size, stat.st_mtime_ns),
-            )
-            file_ids[path] = cursor.lastrowid or 0
-    counts: dict[str, int] = dict.fromkeys(file_ids, 0)
-    batch: list[GameFacts] = []
-    work = partial(facts_of_spans, variant=variant)
-    failed = set()
-    for item in map_paths([path for path, _stat, _digest in todo], work, jobs=jobs):
-        if isinstance(item, PathError):
-            report.errors.append(f"{item.file}: {item.message}")
-            failed.add(item.file)
-            continue
-        batch.append(item)
-        counts[item.file or ""] = counts.get(item.file or "", 0) + 1
-        if len(batch) >= BATCH_GAMES:
-            report.positions += _insert(db, batch, file_ids)
-            batch = []
-    report.positions += _insert(db, batch, file_ids)
-    with db:
-        db.executemany(
-            "UPDATE files SET games = ?, sha256 = ? WHERE id = ?",
-            [
-                (counts[path], digest, file_ids[path])
-                for path, _stat, digest in todo
-                if path not in failed
-            ],
-        )
-    report.indexed = list(file_ids)
-    report.games = sum(counts.values())
-    db.execute("ANALYZE")
-    return report
 
 
 def _remove_files(db: sqlite3.Connection, file_ids: list[int]) -> None:
@@ -370,67 +463,13 @@ _GAME_COLUMNS = (
 
 @dataclass(frozen=True)
 class Found:
-    """A search's answer: the first ``limit`` games, how many passed, and for a position the
-    explorer summary of the moves played from it."""
+    """A search's answer: the first ``limit`` games, how many passed, for a position the
+    explorer summary of the moves played from it, and the side to move there (W, B or "")."""
 
     hits: list[Hit]
     total: int
     moves: list[MoveStats]
-
-
-def search(db: sqlite3.Connection, criteria: Criteria, *, limit: int = 0) -> Found:
-    """What ``pdn search`` shows: the games passing ``criteria`` (the first ``limit``, all
-    when 0), their number and, for a position, the explorer summary. A position with no other
-    filter is answered by SQL alone (one range read of ``positions`` per key, then the rows of
-    the listed games only); other filters read every candidate game's row."""
-    turn = (criteria.position or "").strip().strip('"')[:1].upper()
-    turn = turn if turn in ("W", "B") else ""
-    if criteria.position and criteria == Criteria(
-        position=criteria.position, variant=criteria.variant
-    ):
-        keys = list(criteria.readable_variants.values())
-        marks = ",".join("?" * len(keys))
-        by_move = (
-            "SELECT next_move, winner, count(*) FROM positions"
-            f" WHERE key IN ({marks}) GROUP BY next_move, winner"
-        )
-        lines = db.execute(by_move, keys).fetchall()
-        listed = "SELECT game_id, ply, next_move FROM positions WHERE key = ? ORDER BY game_id"
-        at: dict[int, tuple[int, str | None]] = {}
-        for key in keys:  # each key's rows come in game order: no sort, stop at the limit
-            for game_id, ply, move in db.execute(
-                listed + (" LIMIT ?" if limit > 0 else ""), (key, limit) if limit > 0 else (key,)
-            ):
-                at[game_id] = (ply, move)
-        wanted = set(sorted(at)[:limit] if limit > 0 else at)
-        hits = [_hit(row, at[row[0]], None) for row in _game_rows(db, criteria, wanted)]
-        return Found(hits, sum(count for *_line, count in lines), explore(lines, turn))
-    hits = list(find(db, criteria))
-    summary = explore(((hit.next_move, hit.winner, 1) for hit in hits), turn)
-    return Found(hits[:limit] if limit > 0 else hits, len(hits), summary if turn else [])
-
-
-def find(db: sqlite3.Connection, criteria: Criteria) -> Iterator[Hit]:
-    """The games of the index that pass ``criteria``, in index order (file, then game);
-    for ``--position`` the first ply where the position stood and the move played there."""
-    at_position = _first_plies(
-        db,
-        "SELECT game_id, ply, next_move FROM positions WHERE key = ?",
-        criteria.readable_variants.values() if criteria.position else None,
-    )
-    at_material = _first_plies(
-        db,
-        "SELECT game_id, min(ply), NULL FROM materials WHERE signature = ? GROUP BY game_id",
-        [material_signature(m) for m in criteria.material.materials] if criteria.material else None,
-    )
-    wanted: set[int] | None = None
-    for found in (at_position, at_material):
-        if found is not None:
-            wanted = set(found) if wanted is None else wanted & set(found)
-    for row in _game_rows(db, criteria, wanted):
-        if _row_passes(db, criteria, row):
-            position = (at_position or {}).get(row[0], (None, None))
-            yield _hit(row, position, (at_material or {}).get(row[0], (None, None))[0])
+    turn: str = ""
 
 
 def _hit(
@@ -535,11 +574,3 @@ def explore(lines: Iterable[tuple[str | None, str | None, int]], turn: str) -> l
         stats.append(MoveStats(move, games, white, draws, black, score))
     stats.sort(key=lambda line: (-line.games, line.move is None, line.move or ""))
     return stats
-
-
-def summary(db: sqlite3.Connection) -> dict[str, int]:
-    """Counts of the index: files, games, positions, findings."""
-    return {
-        table: db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-        for table in ("files", "games", "positions", "findings")
-    }

@@ -11,16 +11,20 @@ alike):
   games, wins, draws, losses, score (wins + half the draws, over games with a result);
 - per file: games and findings by severity.
 
+``stats(paths)`` fills one over the games of files and folders.
+
 Memory: O(variants + players + files + distinct first moves); cost O(1) per game.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
+from pdn.base.paths import PathError
 from pdn.database.gamefacts import GameFacts
 from pdn.database.names import name_key
 from pdn.engine.position import Position
@@ -144,6 +148,30 @@ class Stats:
             for name, counts in self.files.items()
         ]
         return {"variants": variants, "players": people, "files": files}
+
+
+def stats(
+    paths: Iterable[str],
+    *,
+    variant: str | None = None,
+    jobs: int = 1,
+    on_error: Callable[[PathError], object] | None = None,
+) -> Stats:
+    """The counts over every game of ``paths`` (files, folders, ``-`` for stdin). ``variant``
+    for games without a usable GameType; ``jobs`` processes parse and replay (0: every core);
+    a path that cannot be read goes to ``on_error`` and is skipped. One parse and replay per
+    game."""
+    from pdn.batch.parallel import map_paths
+    from pdn.database.index import facts_of_spans
+
+    counts = Stats()
+    for item in map_paths(paths, partial(facts_of_spans, variant=variant), jobs=jobs):
+        if isinstance(item, PathError):
+            if on_error is not None:
+                on_error(item)
+        else:
+            counts.add(item)
+    return counts
 
 
 def _points(facts: GameFacts, colour: str) -> float | None:

@@ -1,0 +1,141 @@
+"""The games that pass every filter of a ``Criteria``, with their bytes as written.
+
+``select(paths, criteria)`` yields one ``Selected`` per matching game, in input order; header
+filters (players, Event, Date) are decided on the scanner's tags before any parsing, the others
+parse and replay the game once (``pdn.database.gamefacts``). ``write_selected`` writes them
+byte for byte, one blank line apart, or as JSON Lines. Cost: one scan, one parse and replay
+per game whose tags pass when a filter needs the moves (``jobs`` spreads it over processes),
+and one read of each matching game's bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import BinaryIO
+
+from pdn.base.paths import PathError
+from pdn.database.filters import Criteria, Match
+from pdn.database.gamefacts import game_facts
+from pdn.pdnfile.scan import Span
+
+
+@dataclass(frozen=True)
+class Selected:
+    """A game that passed: where it is, where the position and material filters matched, and
+    (once ``select`` has read them) its bytes as written."""
+
+    file: str | None
+    game: int
+    line: int
+    start_byte: int | None
+    end_byte: int | None
+    match: Match
+    data: bytes = b""
+
+    def to_json(self) -> str:
+        """One JSON object: file, game, line, ply (of the position) and material_ply."""
+        return json.dumps(
+            {
+                "file": self.file,
+                "game": self.game,
+                "line": self.line,
+                "ply": self.match.position_ply,
+                "material_ply": self.match.material_ply,
+            },
+            ensure_ascii=False,
+        )
+
+
+def select_spans(spans: list[Span], criteria: Criteria) -> list[Selected | None]:
+    """The verdict on each span (the picklable unit of work): tags first, then one replay if
+    needed."""
+    verdicts: list[Selected | None] = []
+    for span in spans:
+        match: Match | None = None
+        if criteria.tags_match(span.tags):
+            match = criteria.match(game_facts(span)) if criteria.needs_replay else Match()
+        at = span.source
+        verdicts.append(
+            None
+            if match is None
+            else Selected(at.file, at.game, at.line, at.start_byte, at.end_byte, match)
+        )
+    return verdicts
+
+
+def select(
+    paths: Iterable[str],
+    criteria: Criteria,
+    *,
+    jobs: int = 1,
+    on_error: Callable[[PathError], object] | None = None,
+) -> Iterator[Selected]:
+    """The games of ``paths`` (files, folders, ``-`` for stdin) that pass ``criteria``, in
+    input order, each with its bytes. A path that cannot be read goes to ``on_error`` (its
+    ``file`` as given, ``<stdin>`` for ``-``) and is skipped. Raises ``OSError`` when a
+    matching game's file cannot be read again."""
+    from pdn.batch.parallel import map_paths
+
+    with ExitStack() as stack:
+        scanned, names = _spool_stdin(list(paths), stack)
+        copier = _Copier(stack)
+        for item in map_paths(scanned, partial(select_spans, criteria=criteria), jobs=jobs):
+            if isinstance(item, PathError):
+                if on_error is not None:
+                    on_error(replace(item, file=names.get(item.file, item.file)))
+            elif item is not None:
+                file = names.get(item.file or "", item.file)
+                yield replace(item, file=file, data=copier.game_bytes(item))
+
+
+def write_selected(games: Iterable[Selected], stream: BinaryIO, *, form: str = "pdn") -> int:
+    """Write ``games`` to ``stream``: ``form`` ``pdn`` their bytes, each followed by a blank
+    line in the file's own line ending; ``json`` one ``Selected.to_json`` line each. Returns
+    the number written."""
+    written = 0
+    for game in games:
+        if form == "json":
+            stream.write(game.to_json().encode("utf-8") + b"\n")
+        else:
+            stream.write(game.data + (b"\r\n\r\n" if b"\r\n" in game.data else b"\n\n"))
+        written += 1
+    return written
+
+
+def _spool_stdin(paths: list[str], stack: ExitStack) -> tuple[list[str], dict[str, str]]:
+    """``-`` copied to a temporary file (its bytes are read twice); the paths to scan and the
+    name to show for the temporary file."""
+    if "-" not in paths:
+        return paths, {}
+    spool = stack.enter_context(tempfile.NamedTemporaryFile(prefix="pdn-stdin-", suffix=".pdn"))  # noqa: SIM115
+    shutil.copyfileobj(sys.stdin.buffer, spool)
+    spool.flush()
+    return [spool.name if path == "-" else path for path in paths], {spool.name: "<stdin>"}
+
+
+class _Copier:
+    """Reads a game's original bytes from its file (one open file at a time)."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self.stack = stack
+        self.name: str | None = None
+        self.file: BinaryIO | None = None
+
+    def game_bytes(self, item: Selected) -> bytes:
+        """The game's bytes, as in its file."""
+        if item.file != self.name:
+            if self.file is not None:
+                self.file.close()
+            self.name = item.file
+            self.file = open(item.file or "", "rb")  # noqa: SIM115 - closed on the next file
+            self.stack.callback(self.file.close)
+        assert self.file is not None and item.start_byte is not None and item.end_byte is not None
+        self.file.seek(item.start_byte)
+        return self.file.read(item.end_byte - item.start_byte)
