@@ -1,8 +1,10 @@
 """`pdn index DB PATH...`: build or update an SQLite index of games and positions.
 
 Only new and changed files are read (size and mtime, then SHA-256); the games of changed and
-vanished files leave the index. An index of an older schema is rebuilt from the paths given.
-Counts and timing go to stderr. Cost: one parse and replay per indexed game (``--jobs``).
+vanished files leave the index. An index of an older schema, or any with ``--rebuild`` (a damaged
+one), is rebuilt from the paths given. One run writes at a time: another waits, with a line on
+stderr. Counts and timing go to stderr; a database that cannot be used is one line, exit 2.
+Cost: one parse and replay per indexed game (``--jobs``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ examples:
   pdn index games.db db/                 index every PDN file under db/
   pdn index games.db db/ --jobs 0        the same on every core
   pdn index games.db db/ new.pdn         later: only new or changed files are read
+  pdn index --rebuild games.db db/       a new index of db/ in place of games.db (damaged)
   pdn search games.db --position "W:W31-50:B1-20"   then ask it (see pdn search --help)
 """
 
@@ -40,6 +43,11 @@ def add_parser(subparsers: Any) -> None:
     arguments.add_inputs(parser, refuse_stdin="the index points into files")
     arguments.add_variant(parser, "variant of games without a usable GameType")
     arguments.add_jobs(parser)
+    parser.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="build a new index of PATH... in place of DB (even a damaged one): a pdn index only",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,13 +56,18 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     try:
-        index = Index(args.database, create=True, rebuild_old=True)
+        with Index(
+            args.database,
+            create=True,
+            rebuild_old=True,
+            rebuild=args.rebuild,
+            on_wait=lambda message: print(f"pdn index: {message}", file=sys.stderr),
+        ) as index:
+            report = index.update(args.paths, variant=args.variant, jobs=args.jobs)
+            totals = index.summary()
     except UnusableIndexError as error:
         print(f"pdn index: {error}", file=sys.stderr)
         return EXIT_USAGE
-    with index:
-        report = index.update(args.paths, variant=args.variant, jobs=args.jobs)
-        totals = index.summary()
     seconds = time.perf_counter() - started
     for problem in report.errors:
         print(f"pdn index: {problem}", file=sys.stderr)

@@ -5,7 +5,13 @@ SQLite, an SQLite file of another application, an index of another schema versio
 index`` rebuilds an older one; ``search`` asks for that). ``Index.update(paths)`` indexes the
 files that are new or changed (size and mtime, then a SHA-256 of the bytes when those differ)
 and drops the games of files that changed or no longer exist. ``Index.search(criteria)``
-answers ``pdn search``.
+answers ``pdn search`` and says which files of its answer changed since they were indexed.
+
+One writer at a time: an update is one ``BEGIN IMMEDIATE`` transaction (a second writer waits
+for it, up to ``wait`` seconds, then gives up; a killed update leaves the index as it was), a
+search one read transaction. Every SQLite error comes out as ``UnusableIndexError`` worded for
+the user: not a pdn index, read-only, damaged (rebuild it: ``rebuild=True``, which builds a new
+index apart and copies it over the file in one transaction), still locked after the wait.
 
 Tables (``PRAGMA user_version`` = ``SCHEMA_VERSION``, ``PRAGMA application_id`` =
 ``APPLICATION_ID``):
@@ -14,6 +20,7 @@ Tables (``PRAGMA user_version`` = ``SCHEMA_VERSION``, ``PRAGMA application_id`` 
 - ``games(id, file_id, ordinal, line, start_byte, end_byte, variant, white, black, white_key,
   black_key, event, date, round, result, outcome, winner, plies, tags)``: ``tags`` is the JSON
   list of [name, value]; ``*_key`` are ``pdn.database.names.name_key``; ``winner`` W/B/D or NULL.
+  (file_id, ordinal) is unique: a game is never stored twice.
 - ``positions(key, game_id, ply, next_move, winner)``: one row per distinct main-line
   position of a game, at the first ply it stands (a repeated position is not stored again):
   ``key`` its Zobrist key (``pdn.engine.zobrist``), ``next_move`` the move played from it (NULL at
@@ -24,16 +31,19 @@ Tables (``PRAGMA user_version`` = ``SCHEMA_VERSION``, ``PRAGMA application_id`` 
 
 Cost: building is one parse and replay per game (``pdn.database.gamefacts``, ``--jobs`` spreads it)
 plus one B-tree insert per position; a query is one range read of ``positions`` per key.
-Removing games of changed files scans ``positions`` once per update.
+Removing games of changed files scans ``positions`` once per update. A rebuild writes the index
+twice (apart, then over the file).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -43,11 +53,13 @@ from pdn.database.gamefacts import GameFacts, game_facts
 from pdn.database.names import name_key, name_tokens
 from pdn.pdnfile.scan import Span
 
-SCHEMA_VERSION = 2  # 2: positions hold each game's first ply of a position only
+SCHEMA_VERSION = 3  # 2: positions at each game's first ply only; 3: (file_id, ordinal) unique
 #: ``PRAGMA application_id`` of a pdn index ("PDNx" in ASCII).
 APPLICATION_ID = 0x50444E78
-#: Games written to the database per transaction.
+#: Games written to the database per batch of inserts.
 BATCH_GAMES = 500
+#: Seconds a run waits for another run's lock on the index before it gives up.
+WAIT_SECONDS = 600.0
 
 _SCHEMA = """
 CREATE TABLE files(
@@ -58,7 +70,7 @@ CREATE TABLE games(
     line INTEGER, start_byte INTEGER, end_byte INTEGER, variant TEXT, white TEXT, black TEXT,
     white_key TEXT, black_key TEXT, event TEXT, date TEXT, round TEXT, result TEXT,
     outcome TEXT, winner TEXT, plies INTEGER, tags TEXT);
-CREATE INDEX games_file ON games(file_id);
+CREATE UNIQUE INDEX games_file ON games(file_id, ordinal);
 CREATE TABLE positions(
     key INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL, next_move TEXT,
     winner TEXT, PRIMARY KEY(key, game_id, ply)) WITHOUT ROWID;
@@ -68,9 +80,11 @@ CREATE TABLE materials(
 CREATE TABLE findings(
     game_id INTEGER NOT NULL, code TEXT, severity TEXT, ply INTEGER, line INTEGER,
     "column" INTEGER, move TEXT, message TEXT);
-CREATE INDEX findings_game ON findings(game_id);
+CREATE INDEX findings_game ON findings(game_id)
 """
-_TABLES = ("findings", "materials", "positions", "games", "files")
+_CACHE = "PRAGMA cache_size = -65536"  # 64 MiB of page cache
+#: SQLite's primary result codes for a lock held elsewhere (the backup's step status).
+_BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
 
 
 class UnusableIndexError(Exception):
@@ -84,122 +98,182 @@ class OldIndexError(UnusableIndexError):
 class Index:
     """A pdn index in one SQLite file, as ``sqlite3`` opens a database: ``Index(path)``, then
     ``update``, ``search``, ``find``, ``summary``; ``close()``, or a ``with`` block that
-    commits (or rolls back on an exception) and closes. ``connection`` is the
-    ``sqlite3.Connection``, for queries of one's own.
+    commits and closes. ``connection`` is the ``sqlite3.Connection`` (autocommit: each method
+    runs its own transaction), for queries of one's own.
 
-    ``create``: a missing or empty file becomes a new index. ``rebuild_old``: an index of an
-    older schema is emptied and recreated (its files are indexed again by ``update``). Raises
-    ``UnusableIndexError`` (``OldIndexError``) for anything else."""
+    ``create``: a missing or empty file becomes a new index. ``rebuild``: the file (missing,
+    empty, or a pdn index, even a damaged one) gets a new index, built apart and copied over it
+    by ``commit()`` (``close()`` alone leaves it as it was); ``rebuild_old``: so does an index
+    of an older schema. ``wait``: seconds to wait for another run's lock (``WAIT_SECONDS``),
+    after calling ``on_wait(message)`` once. Raises ``UnusableIndexError`` (``OldIndexError``)
+    for anything else, here and from every method."""
 
-    def __init__(self, path: str, *, create: bool = False, rebuild_old: bool = False) -> None:
+    def __init__(
+        self,
+        path: str,
+        *,
+        create: bool = False,
+        rebuild_old: bool = False,
+        rebuild: bool = False,
+        wait: float = WAIT_SECONDS,
+        on_wait: Callable[[str], None] | None = None,
+    ) -> None:
         self.path = path
-        self.connection = _connect(path, create=create, rebuild_old=rebuild_old)
+        self.wait = wait
+        self.on_wait = on_wait
+        self._rebuilding = False
+        if not rebuild:
+            try:
+                self.connection = self._open(create)
+                return
+            except OldIndexError:
+                if not rebuild_old:
+                    raise
+        if not _may_rebuild(path):
+            raise UnusableIndexError(f"{path}: not a pdn index; pdn rebuilds only its own files")
+        with self._errors():
+            self.connection = _new_connection("")  # a private temporary file, gone on close
+            self.connection.execute(_CACHE)
+            _create(self.connection)
+        self._rebuilding = True
 
     def __enter__(self) -> Index:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *_rest: object) -> None:
-        if kind is None:
-            self.connection.commit()
-        else:
-            self.connection.rollback()
-        self.close()
+        try:
+            if kind is None:
+                self.commit()
+        finally:
+            self.close()
+
+    def commit(self) -> None:
+        """Make a rebuild final: its index is copied over the file in one transaction (after
+        waiting for another run, as ``update`` does). Otherwise nothing to do: every method
+        commits its own work."""
+        if not self._rebuilding:
+            return
+        with self._errors():
+            target = _new_connection(self.path)
+            try:
+                self._begin(target, write=True)  # wait for another run, with the message
+                target.rollback()
+                self.connection.backup(target, progress=_give_up_when_busy)
+            finally:
+                target.close()
+        self._rebuilding = False
 
     def close(self) -> None:
-        """Close the connection (what ``update`` wrote is committed already)."""
+        """Close the connection (an uncommitted rebuild is dropped)."""
         self.connection.close()
+
+    def _open(self, create: bool) -> sqlite3.Connection:
+        """The connection to the index at ``path``, checked (and created when ``create``)."""
+        path = self.path
+        if not create and not os.path.exists(path):
+            raise UnusableIndexError(
+                f"{path}: no such index (build one with: pdn index {path} PATH...)"
+            )
+        with self._errors():
+            db = _new_connection(path)
+            try:
+                self._begin(db, write=create)
+                db.execute(_CACHE)
+                application = db.execute("PRAGMA application_id").fetchone()[0]
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if application == 0 and version == 0 and tables == 0:
+                    if not create:
+                        raise UnusableIndexError(
+                            f"{path}: empty database (build it with: pdn index {path} PATH...)"
+                        )
+                    _create(db)
+                elif application != APPLICATION_ID:
+                    raise UnusableIndexError(f"{path}: an SQLite database, but not a pdn index")
+                elif version != SCHEMA_VERSION:
+                    age = "an older" if version < SCHEMA_VERSION else "a newer"
+                    error_type = OldIndexError if version < SCHEMA_VERSION else UnusableIndexError
+                    raise error_type(
+                        f"{path}: index built by {age} pdn (schema {version}, this pdn reads "
+                        f"{SCHEMA_VERSION}); rebuild it with: pdn index {path} PATH..."
+                    )
+                db.commit()
+            except BaseException:
+                db.close()
+                raise
+        return db
+
+    def _begin(self, db: sqlite3.Connection, *, write: bool) -> None:
+        """Start a transaction: the one writer's (``BEGIN IMMEDIATE``) or a reader's snapshot.
+        When another run holds the lock: ``on_wait`` once, then wait up to ``wait`` seconds;
+        later locks (a commit's) wait as long. Nothing before it may read the file: a read
+        would not wait."""
+        patience = int(self.wait * 1000)
+        for waited in (False, True):
+            db.execute(f"PRAGMA busy_timeout = {patience if waited else 0}")
+            try:
+                db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                if not write:
+                    db.execute("SELECT count(*) FROM sqlite_master")  # a reader's lock, now
+            except sqlite3.OperationalError as error:
+                db.rollback()
+                if not _busy(error):
+                    raise
+                if not waited and self.on_wait is not None:
+                    self.on_wait(f"{self.path} is being updated by another run; waiting...")
+                continue
+            db.execute(f"PRAGMA busy_timeout = {patience}")
+            return
+        raise UnusableIndexError(
+            f"{self.path}: still being updated by another run after {self.wait:g} s; "
+            "try again when it ends"
+        )
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite's errors as ``UnusableIndexError``, one line saying what to do."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise UnusableIndexError(_explained(self.path, error)) from None
 
     def update(
         self, paths: Sequence[str], *, variant: str | None = None, jobs: int = 1
     ) -> UpdateReport:
         """Bring the index in line with ``paths`` (files or folders): index new and changed
-        files, drop the games of changed files and of indexed files that no longer exist.
+        files (a file's games replace its earlier ones), drop the games of indexed files that
+        no longer exist. One transaction, as the only writer (waiting for another run first).
         ``variant`` for games without a usable GameType; ``jobs`` processes (0: every core)."""
-        from pdn.base.paths import PathError, expand_paths
-        from pdn.batch.parallel import map_paths
-
         db = self.connection
-        report = UpdateReport()
-        known = {
-            row[0]: row[1:]
-            for row in db.execute("SELECT path, id, size, mtime_ns, sha256 FROM files")
-        }
-        stale: list[int] = []
-        todo: list[tuple[str, os.stat_result, str]] = []
-        if "-" in paths:
-            report.errors.append("-: an index is built from files, not from stdin")
-        for path in dict.fromkeys(os.path.realpath(p) for p in expand_paths(paths) if p != "-"):
+        with self._errors():
+            self._begin(db, write=True)
             try:
-                stat = os.stat(path)
-                if not os.path.isfile(path):
-                    raise IsADirectoryError(f"{path} is not a file")
-                old = known.get(path)
-                if old and old[3] and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
-                    report.unchanged += 1
-                    continue
-                digest = file_digest(path)
-            except OSError as error:
-                report.errors.append(f"{path}: {error.strerror or error}")
-                continue
-            if old and old[3] == digest:
-                with db:
-                    db.execute(
-                        "UPDATE files SET mtime_ns = ? WHERE id = ?", (stat.st_mtime_ns, old[0])
-                    )
-                report.unchanged += 1
-                continue
-            if old:
-                stale.append(old[0])
-            todo.append((path, stat, digest))
-        for path, (file_id, *_rest) in known.items():
-            if not os.path.exists(path):
-                stale.append(file_id)
-                report.removed.append(path)
-        _remove_files(db, stale)
-
-        file_ids: dict[str, int] = {}
-        with db:
-            for path, stat, _digest in todo:
-                cursor = db.execute(
-                    # the digest is written last: a file left half indexed is read again
-                    "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, '')",
-                    (path, stat.st_size, stat.st_mtime_ns),
-                )
-                file_ids[path] = cursor.lastrowid or 0
-        counts: dict[str, int] = dict.fromkeys(file_ids, 0)
-        batch: list[GameFacts] = []
-        work = partial(facts_of_spans, variant=variant)
-        failed = set()
-        for item in map_paths([path for path, _stat, _digest in todo], work, jobs=jobs):
-            if isinstance(item, PathError):
-                report.errors.append(f"{item.file}: {item.message}")
-                failed.add(item.file)
-                continue
-            batch.append(item)
-            counts[item.file or ""] = counts.get(item.file or "", 0) + 1
-            if len(batch) >= BATCH_GAMES:
-                report.positions += _insert(db, batch, file_ids)
-                batch = []
-        report.positions += _insert(db, batch, file_ids)
-        with db:
-            db.executemany(
-                "UPDATE files SET games = ?, sha256 = ? WHERE id = ?",
-                [
-                    (counts[path], digest, file_ids[path])
-                    for path, _stat, digest in todo
-                    if path not in failed
-                ],
-            )
-        report.indexed = list(file_ids)
-        report.games = sum(counts.values())
-        db.execute("ANALYZE")
+                report = _update(db, paths, variant, jobs)
+                db.execute("ANALYZE")
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
         return report
 
     def search(self, criteria: Criteria, *, limit: int = 0) -> Found:
         """What ``pdn search`` shows: the games passing ``criteria`` (the first ``limit``, all
-        when 0), their number and, for a position, the explorer summary. A position with no other
-        filter is answered by SQL alone (one range read of ``positions`` per key, then the rows of
-        the listed games only); other filters read every candidate game's row."""
+        when 0), their number, for a position the explorer summary, and the files of the
+        games listed that changed since they were indexed (one ``stat`` per file). One read
+        transaction. A position with no other filter is answered by SQL alone (one range read
+        of ``positions`` per key, then the rows of the listed games only); other filters read
+        every candidate game's row."""
+        db = self.connection
+        with self._errors():
+            self._begin(db, write=False)
+            try:
+                found = self._answer(criteria, limit)
+                files = dict.fromkeys(hit.file for hit in found.hits)
+                return dataclasses.replace(found, changed=_changed(db, files))
+            finally:
+                db.rollback()
+
+    def _answer(self, criteria: Criteria, limit: int) -> Found:
         turn = (criteria.position or "").strip().strip('"')[:1].upper()
         turn = turn if turn in ("W", "B") else ""
         db = self.connection
@@ -232,6 +306,10 @@ class Index:
     def find(self, criteria: Criteria) -> Iterator[Hit]:
         """The games of the index that pass ``criteria``, in index order (file, then game);
         for ``--position`` the first ply where the position stood and the move played there."""
+        with self._errors():
+            yield from self._find(criteria)
+
+    def _find(self, criteria: Criteria) -> Iterator[Hit]:
         db = self.connection
         at_position = _first_plies(
             db,
@@ -256,65 +334,68 @@ class Index:
 
     def summary(self) -> dict[str, int]:
         """Counts of the index: files, games, positions, findings."""
-        return {
-            table: self.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-            for table in ("files", "games", "positions", "findings")
-        }
+        with self._errors():
+            return {
+                table: self.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                for table in ("files", "games", "positions", "findings")
+            }
 
 
-def _connect(path: str, *, create: bool, rebuild_old: bool) -> sqlite3.Connection:
-    """The connection to the index at ``path`` (see ``Index``)."""
-    if not create and not os.path.exists(path):
-        raise UnusableIndexError(
-            f"{path}: no such index (build one with: pdn index {path} PATH...)"
-        )
-    try:
-        db = sqlite3.connect(path)
-        application = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-    except sqlite3.DatabaseError as error:
-        raise UnusableIndexError(f"{path}: not a pdn index (SQLite says: {error})") from None
-    if application == 0 and version == 0 and tables == 0:
-        if not create:
-            db.close()
-            raise UnusableIndexError(
-                f"{path}: empty database (build it with: pdn index {path} PATH...)"
-            )
-        _create(db)
-    elif application != APPLICATION_ID:
-        db.close()
-        raise UnusableIndexError(f"{path}: an SQLite database, but not a pdn index")
-    elif version != SCHEMA_VERSION:
-        if version < SCHEMA_VERSION and rebuild_old:
-            _drop(db)
-            _create(db)
-        else:
-            db.close()
-            age = "an older" if version < SCHEMA_VERSION else "a newer"
-            error_type = OldIndexError if version < SCHEMA_VERSION else UnusableIndexError
-            raise error_type(
-                f"{path}: index built by {age} pdn (schema {version}, this pdn reads "
-                f"{SCHEMA_VERSION}); rebuild it with: pdn index {path} PATH..."
-            )
+def _new_connection(path: str) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are ``Index``'s), locks not waited for
+    until ``Index._begin`` says so."""
+    db = sqlite3.connect(path, timeout=0, isolation_level=None)
     db.execute("PRAGMA foreign_keys = OFF")
-    db.execute("PRAGMA cache_size = -65536")  # 64 MiB of page cache
     return db
 
 
 def _create(db: sqlite3.Connection) -> None:
-    with db:
-        db.executescript(_SCHEMA)
-        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    """The tables of an empty index (in the caller's transaction, if any)."""
+    for statement in _SCHEMA.split(";"):
+        db.execute(statement)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def _drop(db: sqlite3.Connection) -> None:
-    names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    with db:
-        for name in names:
-            db.execute(f'DROP TABLE IF EXISTS "{name}"')
-    db.execute("VACUUM")
+def _may_rebuild(path: str) -> bool:
+    """Whether ``path`` is missing, empty, or by its header a pdn index (however damaged the
+    rest): what a rebuild may replace. Reads 72 bytes."""
+    try:
+        with open(path, "rb") as stream:
+            header = stream.read(72)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return True  # the copy will say what is wrong
+    ours = header[:16] == b"SQLite format 3\x00" and header[68:72] == APPLICATION_ID.to_bytes(
+        4, "big"
+    )
+    return not header or ours
+
+
+def _busy(error: sqlite3.Error) -> bool:
+    """Whether SQLite refused for a lock held by another connection."""
+    return str(error).startswith(("database is locked", "database table is locked"))
+
+
+def _give_up_when_busy(status: int, _remaining: int, _total: int) -> None:
+    """``backup`` progress: a step refused by a lock (after the busy timeout) ends the copy."""
+    if status in _BUSY_CODES:
+        raise sqlite3.OperationalError("database is locked")
+
+
+def _explained(path: str, error: sqlite3.Error) -> str:
+    """What an SQLite error on the index at ``path`` means for the user, and what to do."""
+    message = str(error)
+    if _busy(error):
+        return f"{path}: still being updated by another run; try again when it ends"
+    if "readonly" in message:
+        return f"{path}: read-only; make it writable, or index into another file"
+    if "malformed" in message or (message == "file is not a database" and _may_rebuild(path)):
+        return f"{path}: damaged: rebuild with pdn index --rebuild {path} PATH..."
+    if message == "file is not a database":
+        return f"{path}: not a pdn index (SQLite says: {message})"
+    return f"{path}: {message} (SQLite)"
 
 
 # -- building -----------------------------------------------------------------------------
@@ -329,6 +410,83 @@ class UpdateReport:
     games: int = 0
     positions: int = 0
     errors: list[str] = field(default_factory=list)
+
+
+def _update(
+    db: sqlite3.Connection, paths: Sequence[str], variant: str | None, jobs: int
+) -> UpdateReport:
+    """``Index.update``'s work, in the caller's transaction."""
+    from pdn.base.paths import PathError, expand_paths
+    from pdn.batch.parallel import map_paths
+
+    report = UpdateReport()
+    known = {
+        row[0]: row[1:] for row in db.execute("SELECT path, id, size, mtime_ns, sha256 FROM files")
+    }
+    stale: list[int] = []
+    todo: list[tuple[str, os.stat_result, str]] = []
+    if "-" in paths:
+        report.errors.append("-: an index is built from files, not from stdin")
+    for path in dict.fromkeys(os.path.realpath(p) for p in expand_paths(paths) if p != "-"):
+        try:
+            stat = os.stat(path)
+            if not os.path.isfile(path):
+                raise IsADirectoryError(f"{path} is not a file")
+            old = known.get(path)
+            if old and old[3] and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
+                report.unchanged += 1
+                continue
+            digest = file_digest(path)
+        except OSError as error:
+            report.errors.append(f"{path}: {error.strerror or error}")
+            continue
+        if old and old[3] == digest:
+            db.execute("UPDATE files SET mtime_ns = ? WHERE id = ?", (stat.st_mtime_ns, old[0]))
+            report.unchanged += 1
+            continue
+        if old:
+            stale.append(old[0])
+        todo.append((path, stat, digest))
+    for path, (file_id, *_rest) in known.items():
+        if not os.path.exists(path):
+            stale.append(file_id)
+            report.removed.append(path)
+    _remove_files(db, stale)
+
+    file_ids: dict[str, int] = {}
+    for path, stat, _digest in todo:
+        cursor = db.execute(
+            # the digest is written last: a file that failed halfway is read again
+            "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, '')",
+            (path, stat.st_size, stat.st_mtime_ns),
+        )
+        file_ids[path] = cursor.lastrowid or 0
+    counts: dict[str, int] = dict.fromkeys(file_ids, 0)
+    batch: list[GameFacts] = []
+    work = partial(facts_of_spans, variant=variant)
+    failed = set()
+    for item in map_paths([path for path, _stat, _digest in todo], work, jobs=jobs):
+        if isinstance(item, PathError):
+            report.errors.append(f"{item.file}: {item.message}")
+            failed.add(item.file)
+            continue
+        batch.append(item)
+        counts[item.file or ""] = counts.get(item.file or "", 0) + 1
+        if len(batch) >= BATCH_GAMES:
+            report.positions += _insert(db, batch, file_ids)
+            batch = []
+    report.positions += _insert(db, batch, file_ids)
+    db.executemany(
+        "UPDATE files SET games = ?, sha256 = ? WHERE id = ?",
+        [
+            (counts[path], digest, file_ids[path])
+            for path, _stat, digest in todo
+            if path not in failed
+        ],
+    )
+    report.indexed = list(file_ids)
+    report.games = sum(counts.values())
+    return report
 
 
 def file_digest(path: str) -> str:
@@ -349,43 +507,41 @@ def _remove_files(db: sqlite3.Connection, file_ids: list[int]) -> None:
     """Delete these files and everything of their games (one pass over each table)."""
     if not file_ids:
         return
-    with db:
-        db.execute("CREATE TEMP TABLE IF NOT EXISTS gone(id INTEGER PRIMARY KEY)")
-        db.execute("DELETE FROM gone")
-        marks = ",".join("?" * len(file_ids))
-        db.execute(f"INSERT INTO gone SELECT id FROM games WHERE file_id IN ({marks})", file_ids)
-        for table in ("positions", "materials", "findings"):
-            db.execute(f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM gone)")
-        db.execute("DELETE FROM games WHERE id IN (SELECT id FROM gone)")
-        db.execute(f"DELETE FROM files WHERE id IN ({marks})", file_ids)
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS gone(id INTEGER PRIMARY KEY)")
+    db.execute("DELETE FROM gone")
+    marks = ",".join("?" * len(file_ids))
+    db.execute(f"INSERT INTO gone SELECT id FROM games WHERE file_id IN ({marks})", file_ids)
+    for table in ("positions", "materials", "findings"):
+        db.execute(f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM gone)")
+    db.execute("DELETE FROM games WHERE id IN (SELECT id FROM gone)")
+    db.execute(f"DELETE FROM files WHERE id IN ({marks})", file_ids)
 
 
 def _insert(db: sqlite3.Connection, batch: list[GameFacts], file_ids: dict[str, int]) -> int:
-    """Write a batch of games in one transaction; returns the positions written."""
+    """Write a batch of games (in the caller's transaction); returns the positions written."""
     positions = 0
-    with db:
-        for facts in batch:
-            game_id = _insert_game(db, facts, file_ids[facts.file or ""])
-            winner = facts.winner
-            moves = facts.moves
-            first_plies = {key: ply for ply, key in reversed(list(enumerate(facts.keys)))}
-            rows = [
-                (key, game_id, ply, moves[ply] if ply < len(moves) else None, winner)
-                for key, ply in first_plies.items()
-            ]
-            db.executemany("INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)", rows)
-            positions += len(rows)
-            db.executemany(
-                "INSERT OR IGNORE INTO materials VALUES (?, ?, ?)",
-                [(material_signature(m), game_id, ply) for ply, m in facts.material],
-            )
-            db.executemany(
-                "INSERT INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, f.code, f.severity, f.ply, f.line, f.column, f.move, f.message)
-                    for f in facts.findings
-                ],
-            )
+    for facts in batch:
+        game_id = _insert_game(db, facts, file_ids[facts.file or ""])
+        winner = facts.winner
+        moves = facts.moves
+        first_plies = {key: ply for ply, key in reversed(list(enumerate(facts.keys)))}
+        rows = [
+            (key, game_id, ply, moves[ply] if ply < len(moves) else None, winner)
+            for key, ply in first_plies.items()
+        ]
+        db.executemany("INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)", rows)
+        positions += len(rows)
+        db.executemany(
+            "INSERT OR IGNORE INTO materials VALUES (?, ?, ?)",
+            [(material_signature(m), game_id, ply) for ply, m in facts.material],
+        )
+        db.executemany(
+            "INSERT INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, f.code, f.severity, f.ply, f.line, f.column, f.move, f.message)
+                for f in facts.findings
+            ],
+        )
     return positions
 
 
@@ -470,6 +626,40 @@ class Found:
     total: int
     moves: list[MoveStats]
     turn: str = ""
+    changed: list[Changed] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Changed:
+    """An indexed file that is not as it was indexed: ``reason`` says how (gone, another size,
+    another mtime, unreadable); the index's lines and offsets into it may be wrong."""
+
+    file: str
+    reason: str
+
+
+def _changed(db: sqlite3.Connection, files: Iterable[str]) -> list[Changed]:
+    """The ``files`` (indexed paths) whose size or mtime differ from the index's, in order;
+    one ``stat`` per file."""
+    changed = []
+    for path in files:
+        size, mtime_ns = db.execute(
+            "SELECT size, mtime_ns FROM files WHERE path = ?", (path,)
+        ).fetchone()
+        try:
+            stat = os.stat(path)
+        except FileNotFoundError:
+            changed.append(Changed(path, "gone since it was indexed"))
+            continue
+        except OSError as error:
+            changed.append(Changed(path, f"cannot be read: {error.strerror or error}"))
+            continue
+        if stat.st_size != size:
+            reason = f"changed since it was indexed ({stat.st_size} bytes, {size} then)"
+            changed.append(Changed(path, reason))
+        elif stat.st_mtime_ns != mtime_ns:
+            changed.append(Changed(path, "changed since it was indexed (same size, new mtime)"))
+    return changed
 
 
 def _hit(
