@@ -1,8 +1,9 @@
 """The repairs of a game's text and tags: glued junk split off (``split_glued_junk``, before
-reading), the codec logged, tag values stripped, empty tags removed, dates made ``YYYY.MM.DD``,
-the GameType only one variant plays added. Each is one step of ``pdn.arbiter.repair``. Cost:
-O(tags) each; ``split_glued_junk`` O(len(text)); ``fix_gametype`` one main-line resolve per
-variant on the same board (games without a usable GameType only).
+reading), the codec and the damaged bytes logged, tag values stripped, empty tags removed,
+dates made ``YYYY.MM.DD``, the GameType only one variant plays added. Each is one step of
+``pdn.arbiter.repair``. Cost: O(tags) each; ``split_glued_junk`` O(len(text));
+``fix_gametype`` one main-line resolve per variant on the same board (games without a usable
+GameType only).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 _YEAR_ONLY = re.compile(r"^(\d{4})\.?$")
 _YEAR_FIRST = re.compile(r"^(\d{4}|\?{4})[-./](\d{1,2}|\?{1,2})[-./](\d{1,2}|\?{1,2})$")
 _YEAR_LAST = re.compile(r"^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$")
+_DAMAGED = re.compile(r"damaged UTF-8: bytes ([0-9A-F ]+) read as U\+FFFD")
 _UNREADABLE = re.compile(r"^unreadable text (['\"])(\S+)\1:")
 
 
@@ -87,13 +89,24 @@ def split_glued_junk(
 
 
 def fix_encoding(work: RepairWork) -> None:
-    """The output is UTF-8: log the codec the text was read with."""
+    """The output is UTF-8: log the codec the text was read with, and each damaged byte run
+    read as U+FFFD with its bytes (written as U+FFFD, never guessed). A U+FFFD already in the
+    text is no decoding of this run: nothing to log."""
     if not work.allowed("encoding"):
         return
     for finding in work.game.findings:
-        if finding.code == "encoding":
-            codec = re.search(r"read the rest as (\S+)", finding.message)
-            work.log("encoding", codec[1] if codec else finding.message, "utf-8")
+        if finding.code != "encoding" or finding.message.startswith("U+FFFD"):
+            continue
+        damaged = _DAMAGED.match(finding.message)
+        if damaged is not None:
+            note = (
+                f"line {finding.line}, column {finding.column}: not UTF-8, no certain "
+                "reading; written as U+FFFD"
+            )
+            work.log("encoding", damaged[1], "U+FFFD" * len(damaged[1].split()), note=note)
+            continue
+        codec = re.search(r"; read as (\S+)", finding.message)
+        work.log("encoding", codec[1] if codec else finding.message, "utf-8")
 
 
 def fix_tag_spaces(work: RepairWork) -> None:

@@ -6,7 +6,8 @@
 attempted: transliterations differ in letters, not marks), punctuation dropped, order ignored.
 ``name_key`` joins them into one comparable string (duplicate and reading detection);
 ``name_matches`` lets a query name match a fuller name: every query word must match a word of
-the name, and an initial (``T.``) matches any word it begins. All O(len(name)).
+the name, and an initial (``T.``) matches any word it begins; a U+FFFD (a character an earlier
+decoding lost) stands for one or two letters. All O(len(name)).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_WORD = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"(?:[^\W_]|\ufffd)+")  # a U+FFFD stays inside its word
+_LOST = re.compile("(\ufffd+)")
 #: Name particles: equal particles alone do not make two names one.
 PARTICLES = frozenset(
     [
@@ -69,8 +71,9 @@ def name_matches(query: str, name: str | None) -> bool:
     words = list(name_tokens(name))
     anchored = False
     for word in list(wanted):  # whole words first, so an initial cannot take a word's place
-        if word in words:
-            words.remove(word)
+        same = next((w for w in words if _same_word(word, w)), None)
+        if same is not None:
+            words.remove(same)
             wanted.remove(word)
             anchored = anchored or word not in PARTICLES
     for initial in wanted:
@@ -81,3 +84,18 @@ def name_matches(query: str, name: str | None) -> bool:
             return False
         words.remove(found)
     return anchored
+
+
+def _same_word(one: str, other: str) -> bool:
+    """Equal words, a run of k U+FFFD in either standing for 1 to 2k letters of the other."""
+    if one == other:
+        return True
+    if "\ufffd" in other:
+        one, other = other, one
+    if "\ufffd" not in one or "\ufffd" in other:
+        return False
+    pattern = "".join(
+        rf"[^\W\d_]{{1,{2 * len(piece)}}}" if piece.startswith("\ufffd") else re.escape(piece)
+        for piece in _LOST.split(one)
+    )
+    return re.fullmatch(pattern, other) is not None

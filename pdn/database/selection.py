@@ -3,7 +3,9 @@
 ``select(paths, criteria)`` yields one ``Selected`` per matching game, in input order; header
 filters (players, Event, Date) are decided on the scanner's tags before any parsing, the others
 parse and replay the game once (``pdn.database.gamefacts``). ``write_selected`` writes them
-byte for byte, one blank line apart, or as JSON Lines. Cost: one scan, one parse and replay
+byte for byte, one blank line apart, or as JSON Lines; a game of a UTF-16 file (not
+ASCII-compatible: its pieces could not be joined) is re-encoded to UTF-8, so that the output
+reads back as the games that went in. Cost: one scan, one parse and replay
 per game whose tags pass when a filter needs the moves (``jobs`` spreads it over processes),
 and one read of each matching game's bytes.
 """
@@ -23,7 +25,7 @@ from typing import BinaryIO
 from pdn.base.paths import PathError
 from pdn.database.filters import Criteria, Match
 from pdn.database.gamefacts import game_facts
-from pdn.pdnfile.scan import Span
+from pdn.pdnfile.scan import Span, wide_codec
 
 
 @dataclass(frozen=True)
@@ -121,21 +123,29 @@ def _spool_stdin(paths: list[str], stack: ExitStack) -> tuple[list[str], dict[st
 
 
 class _Copier:
-    """Reads a game's original bytes from its file (one open file at a time)."""
+    """Reads a game's original bytes from its file (one open file at a time); those of a
+    UTF-16 file as UTF-8."""
 
     def __init__(self, stack: ExitStack) -> None:
         self.stack = stack
         self.name: str | None = None
         self.file: BinaryIO | None = None
+        self.codec: str | None = None  # the UTF-16 codec of the open file
 
     def game_bytes(self, item: Selected) -> bytes:
-        """The game's bytes, as in its file."""
+        """The game's bytes, as in its file (UTF-8 when the file is UTF-16)."""
         if item.file != self.name:
             if self.file is not None:
                 self.file.close()
             self.name = item.file
             self.file = open(item.file or "", "rb")  # noqa: SIM115 - closed on the next file
             self.stack.callback(self.file.close)
+            self.codec = wide_codec(self.file.read(2))
         assert self.file is not None and item.start_byte is not None and item.end_byte is not None
         self.file.seek(item.start_byte)
-        return self.file.read(item.end_byte - item.start_byte)
+        data = self.file.read(item.end_byte - item.start_byte)
+        if self.codec is None:
+            return data
+        return data.decode(self.codec, errors="surrogatepass").encode(
+            "utf-8", errors="surrogatepass"
+        )

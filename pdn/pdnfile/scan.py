@@ -7,12 +7,19 @@ good for listings, not a replay). Memory stays flat in file size: only the curre
 one chunk are held.
 
 A game ends at its terminator (``2-0 1-1 0-2 1-0 0-1 1/2-1/2 0:1 1:0 1/2:1/2 0-0 *``, outside
-comments and variations) or where the next tag section starts after movetext — never at a blank
-line alone. Comments before a game's first tag belong to that game.
+comments and variations), where the next tag section starts after movetext, or where a tag
+follows a blank line after a header that has nothing else (a header-only game before the next
+game's tags) — never at a blank line alone. Comments before a game's first tag belong to that
+game. Line breaks are LF, CRLF or a lone CR, in any mix: a lone CR is read as LF (one character
+for another, offsets unchanged), so line numbers count every break.
 
-Bytes are UTF-8 (BOM or not) until proved otherwise; at the first invalid byte the rest of the
-file is decoded by evidence (Cyrillic runs -> cp1251, else cp1252, latin-1 when cp1252 has no
-character for a byte), and the span holding that point carries an ``encoding`` finding.
+Decoding is per game. Bytes are UTF-8 (BOM or not): an invalid byte is kept as a lone surrogate
+(one character per byte) until its game is whole; then a game with more valid non-ASCII UTF-8
+characters than invalid bytes stays UTF-8, each invalid byte read as U+FFFD (an ``encoding``
+finding per damaged run, with its line and bytes); a game that is not UTF-8 at all is decoded by
+the evidence of its own bytes (Cyrillic runs -> cp1251, else cp1252, latin-1 when cp1252 has no
+character for a byte), with an ``encoding`` finding where the reading changes. A U+FFFD already
+in the text (written by an earlier decoding) is an ``encoding`` finding too.
 """
 
 from __future__ import annotations
@@ -24,7 +31,8 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import BinaryIO, TextIO, Union
 
 from pdn.base.findings import Finding, quoted
@@ -44,6 +52,8 @@ _TAG = (
 # A header's run of two or more well-formed tags (``[Name "value"]``, blanks between): one
 # match for all of them, split by ``_QUOTED_TAG_PARTS`` into what ``_TAG`` reads in each.
 _QUOTED_TAG = r'\[[^\S\r\n]*[^\W\d]\w*[^\S\r\n]*"[^"\r\n]*"[^\S\r\n]*\]'
+# blanks between two tags of one run: at most one line break (a blank line may end a game)
+_ONE_BREAK = r"(?:[^\S\n]*\n[^\S\n]*|[^\S\n]+)"
 _QUOTED_TAG_PARTS = re.compile(r'\[[^\S\r\n]*([^\W\d]\w*)[^\S\r\n]*"([^"\r\n]*)"')
 # A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
 # ending with its line's trailing spaces: one match for a good part of a game's movetext. The
@@ -57,13 +67,14 @@ _WORDS = (
 # Where a comment opened by ``{`` ends: after its ``}``, or before a line that starts a tag
 # (an unclosed comment does not swallow the next game's header).
 COMMENT_STOP = re.compile(r'\}|\n(?=\[[^\W\d]\w*[ \t]*")')
-#: Characters of one game held at most (a thousand times the longest game of the corpus; a
-#: record takes ~60 bytes per character): a longer game is reported and skipped, not held.
-MAX_GAME_CHARS = 8 << 20
+#: Characters of one game held at most (sixty times the longest game of the corpus): a longer
+#: game is reported and skipped, not held. A game of NAGs or variations costs 60-340 bytes per
+#: character to check or show, so this keeps one game under 200 MB (benchmarks/memory.py).
+MAX_GAME_CHARS = 512 << 10
 _SCAN = re.compile(
     r"(?P<comment>\{)"
     r"|(?P<linecomment>;[^\n]*|(?m:^)%[^\n]*)"
-    rf"|(?P<tags>{_QUOTED_TAG}(?:\s+{_QUOTED_TAG})+)"
+    rf"|(?P<tags>{_QUOTED_TAG}(?:{_ONE_BREAK}{_QUOTED_TAG})+)"
     rf"|(?P<tag>{_TAG})"
     r"|(?P<open>\()|(?P<close>\))"
     rf"|(?P<result>{_RESULT_WORD})"
@@ -80,6 +91,11 @@ _MOVETEXT = re.compile(r"\d|--|- -")
 # a move number opens a tagless game after a result (not a stray fragment of the one before)
 _GAME_START = re.compile(r"\d+\s*\.")
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+# bytes that are not UTF-8, as ``surrogateescape`` keeps them: one character each
+_ESCAPED = re.compile("[\udc80-\udcff]+")
+_NON_ASCII = re.compile("[^\x00-\x7f\udc80-\udcff]")
+_REPLACEMENT = re.compile("\ufffd+")
+_LONE_CR = re.compile(r"\r(?!\n)")
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 
 
@@ -149,19 +165,30 @@ def span_of_text(text: str, *, file: str | None = None) -> Span:
 
 #: Byte order marks of UTF-16 files: the codec each one names.
 _UTF16_BOMS = ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+_FALLBACK_NAMES = {
+    "cp1251": "cp1251 (Cyrillic)",
+    "cp1252": "cp1252 (Western European)",
+    "latin-1": "latin-1",
+}
+
+
+def wide_codec(head: bytes) -> str | None:
+    """The UTF-16 codec a file's first bytes name by their byte order mark, or ``None`` (the
+    file is read as ASCII-compatible bytes: UTF-8 or a single-byte fallback). O(1)."""
+    return next((codec for mark, codec in _UTF16_BOMS if head.startswith(mark)), None)
 
 
 class _Decoder:
-    """UTF-8 until an invalid byte, then a single-byte codec chosen by evidence; UTF-16
-    throughout when the file starts with its byte order mark (``FF FE`` / ``FE FF``)."""
+    """UTF-8 with each invalid byte kept as a lone surrogate (``surrogateescape``), for
+    ``_Splitter`` to decode game by game; UTF-16 throughout when the file starts with its byte
+    order mark (``FF FE`` / ``FE FF``)."""
 
     def __init__(self) -> None:
-        self.utf8 = codecs.getincrementaldecoder("utf-8")()
-        self.fallback: str | None = None
+        self.utf8 = codecs.getincrementaldecoder("utf-8")(errors="surrogateescape")
         self.utf16: str | None = None  # the UTF-16 codec a byte order mark named
         self.wide: codecs.IncrementalDecoder | None = None
-        self.switch_char: int | None = None  # absolute char offset where the fallback starts
-        self.switch_byte = 0
+        self.escaped = False  # has an invalid byte been kept?
+        self.reading = "utf-8"  # how the last game with non-ASCII text was read
         self.chars = 0
         self.bytes = 0
         self.bom = 0  # bytes of the byte order mark
@@ -171,7 +198,11 @@ class _Decoder:
             self._byte_order_mark(data)
             data = data[self.bom :]
             self.bytes = self.bom
-        text = self._decode(data, final)
+        if self.wide is not None:
+            text = self.wide.decode(data, final)
+        else:
+            text = self.utf8.decode(data, final)
+            self.escaped = self.escaped or _ESCAPED.search(text) is not None
         self.chars += len(text)
         self.bytes += len(data)
         return text
@@ -180,54 +211,40 @@ class _Decoder:
         if data.startswith(codecs.BOM_UTF8):
             self.bom = 3
             return
-        for mark, codec in _UTF16_BOMS:
-            if data.startswith(mark):
-                self.bom, self.utf16, self.switch_char = 2, codec, 0
-                self.wide = codecs.getincrementaldecoder(codec)(errors="replace")
-                return
+        codec = wide_codec(data)
+        if codec is not None:
+            self.bom, self.utf16 = 2, codec
+            self.wide = codecs.getincrementaldecoder(codec)(errors="replace")
 
-    def _decode(self, data: bytes, final: bool) -> str:
-        if self.wide is not None:
-            return self.wide.decode(data, final)
-        if self.fallback is not None:
-            return data.decode(self.fallback, errors="replace")
-        try:
-            return self.utf8.decode(data, final)
-        except UnicodeDecodeError as error:
-            pending = error.object
-            good = pending[: error.start].decode("utf-8")
-            rest = pending[error.start :]
-            self.fallback = _guess_single_byte(rest)
-            self.switch_char = self.chars + len(good)
-            self.switch_byte = self.bytes - (len(pending) - len(data)) + error.start
-            return good + rest.decode(self.fallback, errors="replace")
-
-    def byte_length(self, text: str, start_char: int) -> int:
-        """Bytes that ``text`` (starting at absolute char ``start_char``) took in the file."""
+    def byte_length(self, text: str) -> int:
+        """Bytes that ``text`` took in the file."""
         if self.utf16 is not None:
             return len(text.encode(self.utf16, errors="surrogatepass"))
-        if self.switch_char is None or start_char + len(text) <= self.switch_char:
-            return len(text.encode("utf-8", errors="surrogatepass"))
-        head = max(0, self.switch_char - start_char)
-        return len(text[:head].encode("utf-8", errors="surrogatepass")) + len(text) - head
+        return len(
+            text.encode("utf-8", errors="surrogateescape" if self.escaped else "surrogatepass")
+        )
 
     def finding(self) -> Finding | None:
-        if self.utf16 is not None:
-            mark = "FF FE" if self.utf16.endswith("le") else "FE FF"
-            message = f"UTF-16 (byte order mark {mark}): read as {self.utf16}"
-            return Finding("encoding", message, "info")
-        if self.fallback is None:
+        """The note of a UTF-16 file (its first game carries it)."""
+        if self.utf16 is None:
             return None
-        names = {
-            "cp1251": "cp1251 (Cyrillic)",
-            "cp1252": "cp1252 (Western European)",
-            "latin-1": "latin-1",
-        }
-        return Finding(
-            "encoding",
-            f"not UTF-8 (invalid byte at offset {self.switch_byte}); "
-            f"read the rest as {names[self.fallback]}",
-        )
+        mark = "FF FE" if self.utf16.endswith("le") else "FE FF"
+        return Finding("encoding", f"UTF-16 (byte order mark {mark}): read as {self.utf16}", "info")
+
+
+def _replaced(text: str) -> str:
+    """``text`` with each byte kept as a lone surrogate read as U+FFFD (offsets unchanged)."""
+    return _ESCAPED.sub(lambda run: "\ufffd" * len(run.group()), text)
+
+
+def _recoded(text: str, codec: str) -> str:
+    """``text``'s bytes (lone surrogates as the bytes they kept) read as ``codec``."""
+    return text.encode("utf-8", errors="surrogateescape").decode(codec, errors="replace")
+
+
+def _hex(escaped: str) -> str:
+    """The bytes that lone surrogates kept, as hex (``D0 A0``)."""
+    return escaped.encode("utf-8", errors="surrogateescape").hex(" ").upper()
 
 
 def _guess_single_byte(sample: bytes) -> str:
@@ -256,8 +273,7 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             yield from _chunks(stream, decoder)
         return
     first = True
-    cr_only: bool | None = None  # is the first line break a lone CR? (decided once)
-    held = ""  # a CR ending a chunk before that is decided
+    held = ""  # a CR ending a chunk: the next character tells whether it is a lone CR
     while True:
         data = source.read(CHUNK_CHARS)
         if isinstance(data, bytes):
@@ -269,26 +285,14 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
                 text = text[1:]
         first = False
         text, held = held + text, ""
-        if cr_only is None:
-            cr_only, held = _lone_cr(text, final=not data)
-            text = text[: len(text) - len(held)]
-        if cr_only:  # old Mac line ends: one character for another, offsets unchanged
-            text = text.replace("\r", "\n")
+        if data and text.endswith("\r"):
+            text, held = text[:-1], "\r"
+        if text.count("\r") != text.count("\r\n"):  # a lone CR is a line break: LF
+            text = _LONE_CR.sub("\n", text)
         if text:
             yield text, known
         if not data:
             return
-
-
-def _lone_cr(text: str, *, final: bool) -> tuple[bool | None, str]:
-    """Whether the first line break of ``text`` is a lone CR (None: no break yet), and the
-    CR to hold back when it ends the text and the next character decides."""
-    cr, lf = text.find("\r"), text.find("\n")
-    if cr < 0 or (0 <= lf < cr):
-        return (False if lf >= 0 else None), ""
-    if cr + 1 < len(text):
-        return text[cr + 1] != "\n", ""
-    return (True, "") if final else (None, "\r")
 
 
 def stdin_bytes() -> BinaryIO:
@@ -353,7 +357,7 @@ class _Splitter:
         if newlines:
             self.line += newlines
             self.line_start = self.buf_start + self.buf.rindex("\n", low, high) + 1
-        self.byte += self.decoder.byte_length(self.buf[low:high], self.counted)
+        self.byte += self.decoder.byte_length(self.buf[low:high])
         self.counted = to
 
     def _open(self, start: int) -> None:
@@ -380,8 +384,7 @@ class _Splitter:
                     column=self.game_column,
                 ),
             )
-        switch = self.decoder.switch_char
-        if not self.reported_encoding and switch is not None and switch < end:
+        if not self.reported_encoding:
             encoding = self.decoder.finding()
             if encoding is not None:
                 findings += (encoding.located(line=self.game_line, column=self.game_column),)
@@ -433,7 +436,7 @@ class _Splitter:
                     in_comment = match.lastgroup == "comment"
                     span = self._token(match)
                     if span is not None:
-                        yield span
+                        yield self._decoded(span)
                     continue
                 if match is None:
                     if eof:
@@ -447,9 +450,70 @@ class _Splitter:
             else:
                 pos -= moved
         if self.held is not None:
-            yield self.held[0]
+            yield self._decoded(self.held[0])
         if self.game_start is not None:
-            yield self._close(self.content_end)
+            yield self._decoded(self._close(self.content_end))
+
+    def _decoded(self, span: Span) -> Span:
+        """``span`` with the bytes that are not UTF-8 decoded (see the module docstring) and
+        its ``encoding`` findings. O(len(text)) when the file has such bytes or the last game
+        was not UTF-8, else O(1) unless the text holds a U+FFFD."""
+        decoder, text = self.decoder, span.text
+        runs = list(_ESCAPED.finditer(text)) if decoder.escaped else []
+        findings = span.findings + tuple(
+            self._located(
+                Finding("encoding", "U+FFFD in the text: a character lost by an earlier decoding"),
+                span,
+                run.start(),
+            )
+            for run in _REPLACEMENT.finditer(text)
+        )
+        if not runs:
+            if decoder.reading != "utf-8" and _NON_ASCII.search(text):
+                decoder.reading = "utf-8"  # valid UTF-8 again
+            return replace(span, findings=findings) if findings != span.findings else span
+        valid = len(_NON_ASCII.findall(text))
+        if valid and valid >= sum(run.end() - run.start() for run in runs):
+            decoder.reading = "utf-8"
+            convert = _replaced
+            findings += tuple(
+                self._located(
+                    Finding(
+                        "encoding",
+                        f"damaged UTF-8: bytes {_hex(run.group())} read as U+FFFD",
+                    ),
+                    span,
+                    run.start(),
+                )
+                for run in runs
+            )
+        else:
+            codec = _guess_single_byte(text.encode("utf-8", errors="surrogateescape"))
+            convert = partial(_recoded, codec=codec)
+            if codec != decoder.reading:
+                head = text[: runs[0].start()].encode("utf-8", errors="surrogateescape")
+                start = span.source.start_byte
+                offset = f" at offset {start + len(head)}" if start is not None else ""
+                message = (
+                    f"not UTF-8 (invalid byte{offset}); read as {_FALLBACK_NAMES[codec]}, "
+                    "as are the next games that are not UTF-8"
+                )
+                findings += (
+                    Finding("encoding", message).located(
+                        line=span.source.line, column=span.source.column
+                    ),
+                )
+            decoder.reading = codec
+        tags = tuple((convert(name), convert(value)) for name, value in span.tags)
+        return replace(span, text=convert(text), tags=tags, findings=findings)
+
+    @staticmethod
+    def _located(finding: Finding, span: Span, offset: int) -> Finding:
+        """``finding`` at char ``offset`` of ``span``'s text. O(offset)."""
+        text, source = span.text, span.source
+        line = text.count("\n", 0, offset)
+        column = offset - text.rfind("\n", 0, offset) if line else source.column + offset
+        return finding.located(line=source.line + line, column=column)
 
     def _refill(self, chunks: Iterator[tuple[str, bool]], pos: int) -> int | None:
         """Drop the text before ``pos`` that no game needs and append new text: at least as
@@ -509,7 +573,9 @@ class _Splitter:
             else:
                 released, self.held = self.held[0], None
         if kind == "tag" or kind == "tags":
-            if self.game_start is not None and self.body:
+            if self.game_start is not None and (
+                self.body or (bool(self.tags) and self._after_blank_line(start, self.content_end))
+            ):
                 released = self._close(self.content_end)
             self._open(start)
             if kind == "tags":  # each one as the "tag" token reads it, in one step
@@ -542,6 +608,12 @@ class _Splitter:
 
         self.content_end = end
         return released
+
+    def _after_blank_line(self, start: int, end: int) -> bool:
+        """Is there a blank line between absolute offsets ``end`` and ``start``? (A header-only
+        game ends at a blank line before a tag.)"""
+        low = max(0, end - self.buf_start)
+        return self.buf.count("\n", low, start - self.buf_start) >= 2
 
     def _reopen(self) -> None:
         """Movetext after a game's result and before any tag: the held game goes on (a stray
