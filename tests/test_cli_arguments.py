@@ -191,6 +191,7 @@ def test_an_output_over_an_input_is_refused_alike(
     games.write_text(GAME, encoding="utf-8")
     assert main([verb, str(games), option, str(games)]) == 2
     assert capsys.readouterr().err == (
-        f"pdn {verb}: {option} {games} would overwrite the input {games}\n"
+        f"pdn {verb}: {option} {games} is an input of this run "
+        f"(writing it would overwrite the input {games})\n"
     )
     assert games.read_text(encoding="utf-8") == GAME

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, budget
 from conftest import run_cli as run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -228,7 +228,7 @@ def _same(left: list[Game], right: list[Game]) -> bool:
     )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_games())
 def test_fix_restores_the_clean_game_and_is_idempotent(pair: tuple[str, str]) -> None:
     clean, faulty = pair
@@ -321,7 +321,7 @@ def test_an_interrupted_run_leaves_the_input_byte_identical(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["in.pdn"]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     games(max_nodes=12),
     st.sampled_from([RepairOptions(), RepairOptions(cut_irregular=True, cut_after_end=True)]),

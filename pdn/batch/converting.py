@@ -4,7 +4,8 @@
 game-by-game iterator under it. Games stream one at a time (memory flat in file size), in
 this process or, with ``jobs``, in chunks on worker processes (``pdn.batch.parallel.map_paths``;
 the same bytes in input order). The output is replaced only when whole
-(``pdn.base.output.atomic_output``). Cost: one parse and one write per game.
+(``pdn.base.output.atomic_output``), and never when it is the input (``refuse_inputs``).
+Cost: one parse and one write per game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from functools import partial
 from typing import Literal, NamedTuple
 
 from pdn.base.findings import Finding
-from pdn.base.output import Target, atomic_output
+from pdn.base.output import Target, atomic_output, refuse_inputs
 from pdn.base.paths import PathError
 from pdn.batch.parallel import map_paths
 from pdn.engine.geometry import Notation
@@ -105,8 +106,10 @@ def convert(
     (``to="json"``). ``variant`` is for games without a usable GameType; ``notation``,
     ``captures``, ``renumber`` and ``width`` as ``pdn.pdnfile.writer.write_game``. Games that
     do not parse are copied verbatim; ``on_finding`` is called with each reading finding.
-    ``OSError`` when ``path`` cannot be read or ``output`` written (``output`` then untouched).
+    ``OSError`` when ``path`` cannot be read or ``output`` written (``output`` then untouched),
+    ``InputOverwriteError`` (before anything is opened) when ``output`` is ``path``.
     """
+    refuse_inputs({"-o": output}, [path])
     options = ConvertOptions(to, variant, notation, captures, renumber, width)
     summary = ConvertSummary()
     with ExitStack() as stack:

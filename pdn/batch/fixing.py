@@ -4,27 +4,37 @@
 repaired by ``pdn.arbiter.repair`` and written by the writer when something changed, else its
 own text as read (line ends as ``\\n``, UTF-8). A game that could not be read goes out verbatim
 (or to ``rejects``). Each change is one JSON Lines record in ``log``. The output (and each file
-rewritten ``in_place``) is replaced only when whole (``pdn.base.output.atomic_output``); the
-log and the rejects are written as the run goes (``open_output``). ``fixed_games`` is the
-game-by-game iterator under it. Cost: one parse and the repair's replays per game, on ``jobs``
-processes; memory flat in file size.
+rewritten ``in_place``), the log and the rejects are replaced only when whole
+(``pdn.base.output.atomic_output``), at the end of the run; a failed ``in_place`` run that
+already rewrote a file still commits its log and rejects, which record what was rewritten. An
+output that is one of the inputs is refused before anything is written
+(``pdn.base.output.refuse_inputs``). ``fixed_games`` is the game-by-game iterator under it.
+Cost: one parse and the repair's replays per game, on ``jobs`` processes; memory flat in file
+size.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import IO
+from typing import Protocol
 
 from pdn.arbiter.changelog import Change, RepairOptions
 from pdn.arbiter.repair import repair
 from pdn.arbiter.tagrepair import split_glued_junk
-from pdn.base.output import Target, atomic_output, open_output
+from pdn.base.output import (
+    StdoutBeside,
+    Target,
+    atomic_output,
+    backup_copy,
+    check_rewritable,
+    refuse_inputs,
+)
 from pdn.base.paths import PathError, expand_paths
 from pdn.batch.parallel import map_paths
 from pdn.engine.geometry import Notation
@@ -179,7 +189,12 @@ def fix(
     without a usable GameType, ``rules`` a draw-rules profile; ``notation`` and ``captures``
     rewrite every move. Returns the counts, in ``summary`` when given (so that a caller can
     read what was rewritten when the run raises: ``OSError`` for a path that cannot be read
-    or written, leaving the target untouched). ValueError: ``in_place`` with stdin.
+    or written, leaving the target untouched). ``InputOverwriteError`` (before anything is
+    written) when ``output``, ``log`` or ``rejects`` is an input; ``RewriteRefusedError``
+    when a file to rewrite ``in_place`` is read-only, hard-linked, changed since it was read,
+    or its ``NAME.bak`` exists. When a file is written, stdout (``-``) closed by its reader
+    does not stop the run: the files are written, then ``BrokenPipeError`` is raised.
+    ValueError: ``in_place`` with stdin.
     """
     paths = list(paths)
     if in_place and "-" in paths:
@@ -191,19 +206,55 @@ def fix(
         cut_irregular=cut_irregular,
         cut_after_end=cut_after_end,
     )
+    refuse_inputs({"-o": None if in_place else output, "--log": log, "--rejects": rejects}, paths)
     counts = FixSummary() if summary is None else summary
     run = _Run(FixSettings(options, notation, captures), jobs, on_change, counts)
+    beside = _stdout_beside(in_place, output, log, rejects)
     with ExitStack() as stack:
-        run.log = stack.enter_context(open_output(log)) if log is not None else None
-        run.rejects = stack.enter_context(open_output(rejects)) if rejects is not None else None
+        keep = (lambda: bool(counts.rewritten)) if in_place else None
+        run.log = _record(stack, log, beside, keep)
+        run.rejects = _record(stack, rejects, beside, keep)
         files = list(expand_paths(paths))
         if in_place:
             for path in files:
                 run.rewrite(path, backup=backup)
         else:
             with atomic_output(output) as stream:
-                run.write(files, stream)
+                run.write(files, beside if beside is not None and output == "-" else stream)
+    if beside is not None and beside.closed_by_reader:
+        raise BrokenPipeError("stdout closed by its reader; every file was written")
     return run.summary
+
+
+def _stdout_beside(
+    in_place: bool, output: Target, log: Target | None, rejects: Target | None
+) -> StdoutBeside | None:
+    """The stdout of a run that also writes a file (so a reader closing stdout must not stop
+    it), else None: with no file to write, a closed stdout ends the run at once."""
+    targets = [log, rejects] + ([] if in_place else [output])
+    files = in_place or any(isinstance(t, str) and t != "-" for t in targets)
+    return StdoutBeside() if files and "-" in targets else None
+
+
+def _record(
+    stack: ExitStack,
+    target: Target | None,
+    beside: StdoutBeside | None,
+    keep: Callable[[], bool] | None,
+) -> _Sink | None:
+    """Where the log or the rejects go: nothing, stdout (``beside`` when a file is written
+    too), or a file committed at the end (also on failure when ``keep()`` says so)."""
+    if target is None:
+        return None
+    if target == "-" and beside is not None:
+        return beside
+    return stack.enter_context(atomic_output(target, keep_on_error=keep))
+
+
+class _Sink(Protocol):
+    """What the run writes to: a text stream or ``StdoutBeside``."""
+
+    def write(self, text: str, /) -> int: ...
 
 
 class _UnchangedInputError(Exception):
@@ -224,11 +275,11 @@ class _Run:
         self.jobs = jobs
         self.on_change = on_change
         self.summary = summary
-        self.log: IO[str] | None = None
-        self.rejects: IO[str] | None = None
+        self.log: _Sink | None = None
+        self.rejects: _Sink | None = None
         self.rejects_written = 0
 
-    def write(self, paths: list[str], output: IO[str]) -> None:
+    def write(self, paths: list[str], output: _Sink) -> None:
         """Every fixed game of ``paths`` to ``output``, a blank line between games."""
         written = 0
         for fixed in fixed_games(paths, self.settings, jobs=self.jobs):
@@ -236,22 +287,31 @@ class _Run:
 
     def rewrite(self, path: str, *, backup: bool) -> None:
         """Rewrite ``path`` through a temporary file beside it; ``path.bak`` keeps the
-        original when ``backup``; a file in which nothing changed is left as it is."""
+        original when ``backup`` (never replacing an earlier one); a file in which nothing
+        changed is left as it is; a file ``check_rewritable`` refuses is left as it is and
+        stops the run. Cost: two more ``stat`` calls, the backup's copy."""
         summary = self.summary
         changed_before = summary.changed_games
         summary.current = path
+        seen = os.stat(path)
+        made: str | None = None
         try:
-            with atomic_output(path) as stream:
+            with atomic_output(path, unchanged_since=seen) as stream:
                 self.write([path], stream)
                 if summary.changed_games == changed_before:
                     raise _UnchangedInputError
+                check_rewritable(path, seen)
                 if backup:
-                    shutil.copy2(path, path + ".bak")
+                    made = backup_copy(path)
         except _UnchangedInputError:
             return
+        except BaseException:
+            if made is not None:  # the file is untouched: its backup is not needed
+                os.unlink(made)
+            raise
         summary.rewritten.append(path)
 
-    def _emit(self, fixed: Fixed, output: IO[str], written: int) -> int:
+    def _emit(self, fixed: Fixed, output: _Sink, written: int) -> int:
         """Count and log one fixed game and write it; the games written to ``output``."""
         summary = self.summary
         summary.games_in += 1

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pdn.arbiter.replay import replay
 from pdn.base.findings import SEVERITY_RANK, passing
-from pdn.base.output import Target, atomic_output
+from pdn.base.output import Target, atomic_output, refuse_inputs
 from pdn.base.paths import PathError
 from pdn.batch.parallel import AuditOptions, check_paths
 from pdn.pdnfile.reader import parse_span
@@ -65,7 +65,10 @@ def report(
     a draw-rules profile; findings whose code is in ``select`` (None: all) and not in
     ``ignore`` are counted, at most ``max_cards`` cards drawn per code. A path that cannot be
     read is named on the page and goes to ``on_error``. Raises ``ReportError`` when a file
-    cannot be read again or the page cannot be written."""
+    cannot be read again or the page cannot be written, ``InputOverwriteError`` (before any
+    work) when ``output`` is one of the inputs."""
+    paths = list(paths)
+    refuse_inputs({"-o": output}, paths)
     page = ReportPage(max_cards=max_cards, rules=rules, title=title)
     for item in check_paths(paths, AuditOptions(variant=variant, rules=rules), jobs=jobs):
         if isinstance(item, PathError):

@@ -15,7 +15,7 @@ from typing import Any
 from pdn.base.findings import Finding
 from pdn.batch.converting import convert
 from pdn.cli import arguments
-from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, path_error
+from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, path_error
 
 EXAMPLES = """\
 examples:
@@ -77,9 +77,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Convert ``args.path`` to ``args.output`` (``pdn.batch.converting.convert``); the exit
-    code per DESIGN.md."""
-    if arguments.overwrites_input("convert", "-o", args.output, [args.path]):
-        return EXIT_USAGE
+    code per DESIGN.md (an output that is the input: ``InputOverwriteError``, one line)."""
     try:
         summary = convert(
             args.path,

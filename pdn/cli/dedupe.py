@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from contextlib import ExitStack
+from collections.abc import Callable
+from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
 from pdn.base.output import atomic_output
@@ -64,19 +65,24 @@ def run(args: argparse.Namespace) -> int:
     from pdn.database.dedupe import dedupe
 
     if arguments.overwrites_input(
-        "dedupe", "-o", args.output, args.paths
-    ) or arguments.overwrites_input("dedupe", "--report", args.report, args.paths):
+        "dedupe", {"-o": args.output, "--report": args.report}, args.paths
+    ):
         return EXIT_USAGE
     unreadable = arguments.Unreadable("dedupe")
     found = dedupe(args.paths, variant=args.variant, jobs=args.jobs, on_error=unreadable)
+    target = args.report or ("-" if args.output != "-" else None)
+    writes: list[tuple[str, str, Callable[[IO[str]], object]]] = []
+    if args.output:
+        writes.append((args.output, "", found.write_games))
+    if target:
+        writes.append((target, "\n", partial(_report, found=found, form=args.format)))
     try:
-        with ExitStack() as stack:
-            if args.output:
-                stream = stack.enter_context(atomic_output(args.output, newline=""))
-                found.write_games(stream)
-            target = args.report or ("-" if args.output != "-" else None)
-            report: IO[str] = stack.enter_context(atomic_output(target)) if target else sys.stderr
-            _report(report, found, args.format)
+        # files first: a reader closing stdout (``| true``) must not stop a requested file
+        for path, newline, write in sorted(writes, key=lambda each: each[0] == "-"):
+            with atomic_output(path, newline=newline) as stream:
+                write(stream)
+        if not target:
+            _report(sys.stderr, found, args.format)
     except BrokenPipeError:  # stdout closed (``| head``): the verb ends quietly (pdn.cli.main)
         raise
     except OSError as error:

@@ -2,8 +2,10 @@
 
 The arguments of ``pdn.batch.fixing.fix``, which does the work (games in input order, unreadable
 ones verbatim or to ``--rejects``, each change a JSON Lines record in ``--log``); each change is
-also a readable line on stderr. ``--in-place`` (and ``-o``) write a temporary file beside the
-target and rename it over the target only when the whole file was written.
+also a readable line on stderr. ``--in-place``, ``-o``, ``--log`` and ``--rejects`` write a
+temporary file beside the target and rename it over the target only when the whole file was
+written; an output that is an input is refused before anything is written
+(``pdn.base.output``).
 Exit codes: 0 written and nothing left undecided, 1 written but something could not be
 decided or read, 2 usage or I/O failure (the input is then untouched).
 """
@@ -16,7 +18,9 @@ from typing import Any
 
 from pdn.arbiter.changelog import FIXES, Change
 from pdn.base.findings import CODES
+from pdn.base.output import InputOverwriteError
 from pdn.batch.fixing import FixSummary, fix
+from pdn.batch.parallel import WorkerLostError
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
@@ -56,7 +60,12 @@ def add_parser(subparsers: Any) -> None:
     target = parser.add_mutually_exclusive_group()
     arguments.add_output(target, "the fixed games")
     target.add_argument(
-        "--in-place", action="store_true", help="rewrite each input (NAME.bak keeps the original)"
+        "--in-place",
+        action="store_true",
+        help="rewrite each input that changes (NAME.bak keeps the original); refused, stopping "
+        "the run with exit 2: a file whose NAME.bak exists (an earlier backup is never "
+        "replaced, a link there never followed), a read-only file, a file with hard links, a "
+        "file changed while it was fixed",
     )
     parser.add_argument(
         "--no-backup", action="store_true", help="with --in-place: keep no NAME.bak"
@@ -116,12 +125,20 @@ def run(args: argparse.Namespace) -> int:
         )
     except BrokenPipeError:  # stdout closed (``| head``): the verb ends quietly (pdn.cli.main)
         raise
+    except InputOverwriteError as error:
+        print(f"pdn fix: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except OSError as error:
         print(f"pdn fix: {error}; {summary.untouched()}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"pdn fix: interrupted; {summary.untouched()}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except WorkerLostError as error:
+        if not summary.rewritten:
+            raise  # nothing written: pdn.cli.main says so
+        print(f"pdn fix: {error}; {summary.untouched()}", file=sys.stderr)
+        return EXIT_USAGE
     for line in summary.lines():
         print(line, file=sys.stderr)
     return EXIT_FINDINGS if summary.undecided or summary.unreadable else EXIT_OK

@@ -56,6 +56,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the page (``pdn.batch.reporting.report``); its counts to stderr."""
+    from pdn.base.output import InputOverwriteError
     from pdn.batch.reporting import ReportError, report
 
     try:
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             on_error=arguments.Unreadable("report"),
         )
-    except ReportError as error:
+    except (ReportError, InputOverwriteError) as error:
         print(f"pdn report: {error}", file=sys.stderr)
         return EXIT_USAGE
     if args.output != "-":

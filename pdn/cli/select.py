@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"pdn select: {error}", file=sys.stderr)
         return EXIT_USAGE
-    if arguments.overwrites_input("select", "-o", args.output, args.paths):
+    if arguments.overwrites_input("select", {"-o": args.output}, args.paths):
         return EXIT_USAGE
     from pdn.database.selection import select, write_selected
 

@@ -105,13 +105,17 @@ def run(args: argparse.Namespace) -> int:
     """Read game ``--game`` of PATH and draw it; exit 2 on usage or I/O problems."""
     from rich.console import Console
 
-    from pdn.base.output import atomic_output
+    from pdn.base.output import InputOverwriteError, atomic_output, refuse_inputs
     from pdn.engine.variants import Variant
     from pdn.pdnfile.reader import read_games
     from pdn.views.gameview import GameView
     from pdn.views.render import export_svg
     from pdn.views.svgboard import sheet
 
+    try:
+        refuse_inputs({"--svg": args.svg, "--svg-terminal": args.svg_terminal}, [args.path])
+    except InputOverwriteError as error:
+        return _fail(str(error))
     variant = Variant.from_name(args.variant) if args.variant else None
     source = args.path  # "-" is stdin
     try:
