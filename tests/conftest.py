@@ -4,8 +4,9 @@
 ``corpus`` fixture (or ``needs_corpus``) and skip, saying why, when it is absent.
 
 Hypothesis runs derandomized by default, so a CI run is repeatable: the fuzzers try the
-same examples every time. ``HYPOTHESIS_PROFILE=explore pytest`` draws fresh examples (and
-more of them) to hunt for new failures; pin each one found as an explicit test.
+same examples every time. ``HYPOTHESIS_PROFILE=explore pytest`` draws fresh examples, and
+``EXPLORE_SCALE`` times as many in every fuzz test (each states its budget as
+``max_examples=budget(N)``), to hunt for new failures; pin each one found with ``@example``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,23 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+#: How many times its own budget each fuzz test tries under the ``explore`` profile.
+EXPLORE_SCALE = 10
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "repeatable")
 settings.register_profile("repeatable", derandomize=True)
-settings.register_profile("explore", derandomize=False, max_examples=1000)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+settings.register_profile(
+    "explore",
+    derandomize=False,
+    max_examples=EXPLORE_SCALE * settings.get_profile("default").max_examples,
+)
+settings.load_profile(PROFILE)
+
+
+def budget(examples: int) -> int:
+    """A fuzz test's ``max_examples``: ``examples``, or ``EXPLORE_SCALE`` times as many under
+    the ``explore`` profile (an explicit ``max_examples`` overrides any profile's own)."""
+    return examples * EXPLORE_SCALE if PROFILE == "explore" else examples
+
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")

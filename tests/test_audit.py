@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games as records
@@ -388,7 +389,7 @@ def test_random_legal_playouts_have_no_findings(name: str) -> None:
 # -- bad input never crashes ------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_any_record_is_audited_without_raising(game: Game) -> None:
     for finding in audit(game):
@@ -396,7 +397,7 @@ def test_any_record_is_audited_without_raising(game: Game) -> None:
         assert INTERNAL_ERROR not in finding.message
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=budget(40), deadline=None)
 @given(
     st.sampled_from(PLAYOUT_VARIANTS),
     st.integers(0, 10_000),

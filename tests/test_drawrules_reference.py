@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from conftest import budget
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,7 +133,7 @@ def sparse_positions(draw: st.DrawFn) -> Position:
     return Position.from_pieces(variant, pieces, draw(st.sampled_from(("W", "B"))))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=budget(150), deadline=None)
 @given(sparse_positions(), st.lists(st.integers(0, 1000), min_size=1, max_size=160))
 def test_tracker_reports_what_the_reference_reports(position: Position, choices: list[int]) -> None:
     profile = profile_for(position.variant)

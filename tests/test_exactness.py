@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import budget
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -86,7 +87,7 @@ def assert_read_write_read(text: str) -> None:
         assert one.same_record(two), (text, convert(text))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(WORDS), max_size=25).map(" ".join))
 def test_read_write_read_keeps_every_game(text: str) -> None:
     # a '(' before the first move of a game is a known open case (notes/issue-9.md)
@@ -130,7 +131,7 @@ def test_json_of_thousands_of_nested_variations() -> None:
     assert write_game(game).count("(") == 3000
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=budget(200), deadline=None)
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.text(max_size=5),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import time
 
-from conftest import CORPUS, needs_corpus
+from conftest import CORPUS, budget, needs_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -73,7 +73,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=budget(120), deadline=None, suppress_health_check=list(HealthCheck))
 @given(mutated())
 def test_mutated_corpus_text_reads_audits_and_writes(data: bytes) -> None:
     started = time.process_time()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, budget
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,7 +175,7 @@ def test_every_corpus_fen_reads_or_raises_fen_error_in_every_variant():
     assert unreadable <= {""}  # only the empty FEN tag cannot be read
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=budget(300), deadline=None)
 @given(st.text(alphabet="WBK?:.,-0123456789abhH ", max_size=40))
 def test_arbitrary_fen_text_reads_or_raises_fen_error(text):
     try:

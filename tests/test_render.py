@@ -12,7 +12,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, budget
 from hypothesis import HealthCheck, given, settings
 from render_png import PNG_TOOL, png_size, svg_to_png
 from rich.console import Console
@@ -372,7 +372,7 @@ def test_rich_print_of_position_and_game() -> None:
     assert "Black to move" in text and "Alice – Bob" in text
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_any_record_renders_without_raising(game: Game) -> None:
     console = plain_console()

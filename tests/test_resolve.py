@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, budget
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -255,7 +255,7 @@ def test_regular_resolution_has_no_reason_and_no_as_played() -> None:
 MOVE_ALPHABET = "0123456789abcdefghxX:-*. !?KE"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=budget(300), deadline=None)
 @given(
     variant=st.sampled_from(["international", "russian", "english", "turkish", "italian"]),
     written=st.text(alphabet=MOVE_ALPHABET, max_size=14) | st.text(max_size=8),
@@ -362,7 +362,7 @@ def written_forms(
     return forms
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=budget(150), deadline=None)
 @given(
     name=st.sampled_from(sorted(VARIANTS)),
     choices=st.lists(st.integers(0, 1000), max_size=80),

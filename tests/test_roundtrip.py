@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 import pytest
-from conftest import CORPUS, needs_corpus
+from conftest import CORPUS, budget, needs_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import games
@@ -21,7 +21,7 @@ WIDTH = 80
 
 
 @given(games())
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_generated_records_round_trip(game: Game) -> None:
     text = write_game(game)
     again = read_game(text)
@@ -31,7 +31,7 @@ def test_generated_records_round_trip(game: Game) -> None:
 
 
 @given(games(max_nodes=60))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_json_text_is_the_json_of_the_game_object(game: Game) -> None:
     # the text convert --to json writes is built without the move objects: same bytes
     variant = Variant.from_name("international")
@@ -39,14 +39,14 @@ def test_json_text_is_the_json_of_the_game_object(game: Game) -> None:
 
 
 @given(games(max_nodes=60))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_wrapping_keeps_atoms_whole(game: Game) -> None:
     text = write_game(game, width=WIDTH)
     assert overlong_lines(text) == []
 
 
 @given(games(), st.sampled_from(["international", "english", "russian"]))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_renumbered_and_converted_output_is_stable(game: Game, name: str) -> None:
     variant = Variant.from_name(name)
     for options in (
@@ -59,7 +59,7 @@ def test_renumbered_and_converted_output_is_stable(game: Game, name: str) -> Non
 
 
 @given(games())
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_numeric_algebraic_numeric_gives_the_same_moves(game: Game) -> None:
     variant = Variant.from_name("international")
     numeric = read_game(write_game(game, variant=variant, notation="numeric"))

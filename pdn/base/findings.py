@@ -78,6 +78,22 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     return repr(text)
 
 
+#: Control characters (C0 but tab and line feed, DEL, C1) and the escape ``repr`` writes for each.
+_CONTROLS = {
+    code: repr(chr(code))[1:-1]
+    for code in (*range(0x20), *range(0x7F, 0xA0))
+    if chr(code) not in "\t\n"
+}
+
+
+def printable(text: str) -> str:
+    """``text`` for human output (a terminal, a table, SVG or HTML text): each control character
+    written as ``quoted`` writes it (``\\x1b``), so a value from a file cannot act on the terminal
+    (OSC 52 clipboard writes, screen clears, queries); tab and line feed kept, the rest as is.
+    O(len(text)); the same string when there is nothing to escape."""
+    return text if text.isprintable() else text.translate(_CONTROLS)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Place:
     """Where in a file something was found or changed: file, 1-based game in it, 1-based ply

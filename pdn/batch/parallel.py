@@ -10,11 +10,13 @@ stays flat in the size of the input whatever the number of workers.
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pdn.arbiter.replay import audited
 from pdn.base.findings import Finding
 from pdn.base.paths import PathError, walk_paths
+from pdn.engine.errors import PdnError
 from pdn.pdnfile.reader import parse_span
 from pdn.pdnfile.scan import Span, iter_spans
 
@@ -35,6 +38,16 @@ T = TypeVar("T")
 CHUNK_GAMES = 32
 #: Chunks in flight per worker: keeps workers busy while bounding memory.
 CHUNKS_PER_WORKER = 4
+#: Seconds to wait for a first worker of a Dask cluster that has none, by default.
+DASK_WAIT = 60
+
+
+class WorkerLostError(PdnError, RuntimeError):
+    """A worker process died in the middle of a run (killed by the system, out of memory): the
+    map stops, its other workers are ended, and what it was feeding is left unfinished."""
+
+    def __init__(self) -> None:
+        super().__init__("a worker process died (killed by the system? out of memory?)")
 
 
 @dataclass(frozen=True)
@@ -86,14 +99,18 @@ def check_paths(
     *,
     jobs: int = 1,
     dask: str | None = None,
+    dask_wait: float = DASK_WAIT,
+    on_wait: Callable[[str], object] | None = None,
 ) -> Iterator[GameReport | PathError]:
     """Yield one ``GameReport`` per game of every path, in input order, or a ``PathError``
     for a path that cannot be read (the batch goes on with the next path).
 
     ``jobs`` > 1 spreads chunks of games over that many local processes (0 = all cores);
-    ``dask`` is the address of a Dask scheduler (``tcp://host:8786``) and sends them there.
+    ``dask`` is the address of a Dask scheduler (``tcp://host:8786``) and sends them there
+    (``dask_wait`` and ``on_wait`` as for ``map_paths``).
     """
-    return map_paths(paths, partial(check_spans, options=options), jobs=jobs, dask=dask)
+    work = partial(check_spans, options=options)
+    return map_paths(paths, work, jobs=jobs, dask=dask, dask_wait=dask_wait, on_wait=on_wait)
 
 
 def check(
@@ -103,10 +120,13 @@ def check(
     rules: str | None = None,
     jobs: int = 1,
     dask: str | None = None,
+    dask_wait: float = DASK_WAIT,
+    on_wait: Callable[[str], object] | None = None,
 ) -> Iterator[GameReport | PathError]:
     """``pdn check`` as a call: ``check_paths`` with the ``AuditOptions`` as keywords (a
     variant name overriding detection, a draw-rules profile name)."""
-    return check_paths(paths, AuditOptions(variant, rules), jobs=jobs, dask=dask)
+    options = AuditOptions(variant, rules)
+    return check_paths(paths, options, jobs=jobs, dask=dask, dask_wait=dask_wait, on_wait=on_wait)
 
 
 def map_paths(
@@ -115,15 +135,20 @@ def map_paths(
     *,
     jobs: int = 1,
     dask: str | None = None,
+    dask_wait: float = DASK_WAIT,
+    on_wait: Callable[[str], object] | None = None,
 ) -> Iterator[T | PathError]:
     """``work`` applied to the spans of every path in chunks, its results yielded in input
     order, with a ``PathError`` for each path that cannot be read. ``work`` must be picklable
     (a module-level function or a ``functools.partial`` of one) when ``jobs`` != 1 or with
-    ``dask``; ``jobs`` and ``dask`` as for ``check_paths``."""
+    ``dask``; ``jobs`` and ``dask`` as for ``check_paths``. A Dask cluster without a worker
+    is waited for ``dask_wait`` seconds at most, ``on_wait`` told first (one line of words).
+    Raises ``WorkerLostError`` when a local worker process dies, ``RuntimeError`` when Dask
+    cannot be used (no package, a bad address, no worker in time)."""
     chunks = _chunks(paths)
     if dask is not None:
         with _dask_client(dask) as client:
-            workers = max(1, len(client.scheduler_info().get("workers", {})))
+            workers = _dask_workers(client, dask, dask_wait, on_wait)
 
             def submit(chunk: list[Span]) -> Any:
                 return client.submit(work, chunk, pure=False)
@@ -139,12 +164,15 @@ def map_paths(
         )
         try:
             yield from _run_ordered(chunks, lambda chunk: pool.submit(work, chunk), workers)
-        except BaseException:  # SIGTERM (as SystemExit), Ctrl-C, a consumer that stops early
+        except BaseException as error:  # a lost worker, SIGTERM (as SystemExit), Ctrl-C, a
+            # consumer that stops early
             pool.shutdown(wait=False, cancel_futures=True)
             # end the workers now rather than after their current chunk (the pool has no
             # public way before Python 3.14's terminate_workers)
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
+            if isinstance(error, BrokenProcessPool):
+                raise WorkerLostError from None
             raise
         pool.shutdown()
 
@@ -156,7 +184,13 @@ PARENT_POLL = 0.5
 def _end_with_parent(parent: int) -> None:
     """Worker initializer: end this process when ``parent`` is gone (killed, even by SIGKILL,
     which leaves no chance to clean up), so no worker outlives the batch. A daemon thread
-    polls the parent id every ``PARENT_POLL`` seconds; no cost to the work itself."""
+    polls the parent id every ``PARENT_POLL`` seconds; no cost to the work itself. Ctrl-C,
+    which a terminal sends to every process of the run, is ignored here: the parent alone
+    unwinds and ends the workers (no traceback per worker). SIGTERM ends a worker at once
+    (the parent's handler, inherited by a forked worker, would turn it into an exception that
+    the pool sends back through a pipe nobody reads once a worker is lost: a hang)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -215,3 +249,22 @@ def _dask_client(address: str) -> Any:
         return Client(address)
     except ValueError as error:  # "not a url", an unknown scheme such as http://, no port
         raise RuntimeError(f"--dask {address!r} is not a scheduler address: {error}") from None
+
+
+def _dask_workers(
+    client: Any, address: str, wait: float, on_wait: Callable[[str], object] | None
+) -> int:
+    """The number of workers of ``client``'s cluster; when it has none, ``on_wait`` is told and
+    a first one is waited for ``wait`` seconds at most (``RuntimeError`` if none came)."""
+    workers = len(client.scheduler_info().get("workers", {}))
+    if workers:
+        return workers
+    if on_wait is not None:
+        on_wait(f"waiting for Dask workers at {address}...")
+    try:
+        client.wait_for_workers(1, timeout=wait)
+    except TimeoutError:
+        raise RuntimeError(
+            f"no Dask worker joined {address} in {wait:g} s (start one: dask worker {address})"
+        ) from None
+    return max(1, len(client.scheduler_info().get("workers", {})))

@@ -14,11 +14,11 @@ import argparse
 import re
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from pdn.base.findings import CODES, Finding, passing
-from pdn.base.output import STDIO, same_file
+from pdn.base.output import STDIO, InputOverwriteError, refuse_inputs
 from pdn.base.paths import PathError
 from pdn.database.filters import Criteria, MaterialSpec, date_range, int_range
 from pdn.engine.drawrules import profile_named
@@ -200,9 +200,21 @@ def add_rules(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: The most worker processes ``--jobs`` starts.
+MAX_JOBS = 1024
+
+
 def add_jobs(parser: argparse.ArgumentParser) -> None:
-    """``--jobs N``: worker processes, 0 for every core (default 1: this process)."""
-    add_number(parser, "--jobs", "worker processes (0: all cores)", minimum=0, default=1)
+    """``--jobs N``: worker processes, 0 for every core (default 1: this process), at most
+    ``MAX_JOBS``."""
+    add_number(
+        parser,
+        "--jobs",
+        "worker processes (0: all cores)",
+        minimum=0,
+        maximum=MAX_JOBS,
+        default=1,
+    )
 
 
 def add_format(
@@ -291,16 +303,16 @@ class Unreadable:
         self.failed = True
 
 
-def overwrites_input(verb: str, option: str, target: str | None, paths: Iterable[str]) -> bool:
-    """True, after saying so on stderr, when writing ``target`` (given as ``option``) would
-    overwrite one of the inputs ``paths``; one ``stat`` per path."""
-    if target is None:
-        return False
-    clash = next((path for path in paths if same_file(path, target)), None)
-    if clash is None:
-        return False
-    print(f"pdn {verb}: {option} {target} would overwrite the input {clash}", file=sys.stderr)
-    return True
+def overwrites_input(verb: str, outputs: Mapping[str, str | None], paths: Iterable[str]) -> bool:
+    """True, after saying so on stderr, when an output path (keyed by its option) is, or
+    resolves to, an input of ``paths`` (files in folders included) or another output:
+    ``pdn.base.output.refuse_inputs``, for a verb that opens its outputs itself."""
+    try:
+        refuse_inputs(outputs, paths)
+    except InputOverwriteError as error:
+        print(f"pdn {verb}: {error}", file=sys.stderr)
+        return True
+    return False
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:

@@ -30,7 +30,7 @@ from rich.table import Column, Table
 from pdn.arbiter.textreport import TextReport
 from pdn.base.findings import CODES, SEVERITY_RANK, Finding
 from pdn.base.paths import common_folder
-from pdn.batch.parallel import GameReport
+from pdn.batch.parallel import DASK_WAIT, GameReport
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.engine.drawrules import PROFILES
@@ -86,6 +86,13 @@ def add_parser(subparsers: Any) -> None:
         help="text output: show info findings too (JSON always has every finding)",
     )
     parser.add_argument("--dask", metavar="ADDRESS", help="Dask scheduler to send the work to")
+    arguments.add_number(
+        parser,
+        "--dask-wait",
+        f"with --dask: seconds to wait for a first worker, then exit 2 (default {DASK_WAIT})",
+        default=DASK_WAIT,
+        metavar="SECONDS",
+    )
     parser.add_argument(
         "--no-summary", action="store_true", help="no summary table on stderr at the end"
     )
@@ -165,7 +172,13 @@ def run(args: argparse.Namespace) -> int:
     paths = list(expand_paths(args.paths))  # for the progress bar's total
     try:
         stream = check(
-            args.paths, variant=args.variant, rules=args.rules, jobs=args.jobs, dask=args.dask
+            args.paths,
+            variant=args.variant,
+            rules=args.rules,
+            jobs=args.jobs,
+            dask=args.dask,
+            dask_wait=args.dask_wait,
+            on_wait=lambda words: errors.print(f"pdn check: {words}", markup=False, soft_wrap=True),
         )
         for item in _with_progress(stream, errors, _sizes(paths)):
             if isinstance(item, PathError) and item.skipped:
@@ -191,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
         text.close()
     except BrokenPipeError:
         raise
-    except (RuntimeError, OSError) as error:  # --dask: no distributed package, no scheduler
+    except (RuntimeError, OSError) as error:  # a lost worker; --dask: no package, no scheduler
         errors.print(f"pdn check: {error}", markup=False, soft_wrap=True)
         return EXIT_USAGE
     sys.stdout.flush()

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pdn.base.findings import Finding
+from pdn.base.findings import Finding, printable
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, path_error
 from pdn.pdnfile.scan import Span, iter_spans, stdin_bytes
@@ -126,10 +126,14 @@ _NO_WRAP = frozenset({"game", "line", "Date", "Result", "GameType", "plies"})
 
 def _lines(rows: Iterable[dict[str, Any]]) -> None:
     """One tab-separated line per game after a heading line (tabs and line breaks inside a
-    value become spaces): for grep, cut and sort, never wrapped."""
+    value become spaces, control characters are escaped): for grep, cut and sort, never
+    wrapped."""
     sys.stdout.write("\t".join(heading for _, heading in COLUMNS) + "\n")
     for row in rows:
-        values = ("" if row[key] is None else " ".join(str(row[key]).split()) for key, _ in COLUMNS)
+        values = (
+            "" if row[key] is None else printable(" ".join(str(row[key]).split()))
+            for key, _ in COLUMNS
+        )
         sys.stdout.write("\t".join(values) + "\n")
 
 
@@ -161,8 +165,9 @@ def _print_table(console: Console, rows: Iterator[dict[str, Any]]) -> None:
 
 
 def _cells(row: dict[str, Any]) -> list[Text]:
-    # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted.
-    return [Text("" if row[key] is None else str(row[key])) for key, _ in COLUMNS]
+    # Text, not markup: a tag value like "[/b]" is shown as written, never interpreted;
+    # control characters escaped
+    return [Text("" if row[key] is None else printable(str(row[key]))) for key, _ in COLUMNS]
 
 
 def _table(page: list[list[Text]], widths: list[int] | None, header: bool) -> Table:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
 
+from pdn.base.output import discard_stdout
+from pdn.batch.parallel import WorkerLostError
 from pdn.cli import (
     check,
     convert,
@@ -88,18 +89,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    """Run the chosen verb; turn output failures into one line and exit 2."""
+    """Run the chosen verb; turn output failures and a lost worker into one line and exit 2
+    (every output file is replaced only when whole, so none was written)."""
     try:
         code = int(args.func(args))
         sys.stdout.flush()  # a write error (``> /dev/full``) surfaces here, not at exit
         return code
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
-        _discard_stdout()
+        discard_stdout()
         return EXIT_OK
     except OSError as error:  # output that cannot be written; inputs are reported by the verbs
         where = f"{error.filename}: " if error.filename else ""
         print(f"pdn {args.verb}: {where}{error.strerror or error}", file=sys.stderr)
-        _discard_stdout()
+        discard_stdout()
+        return EXIT_USAGE
+    except WorkerLostError as error:
+        print(f"pdn {args.verb}: {error}: no output written", file=sys.stderr)
+        discard_stdout()
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("pdn: interrupted", file=sys.stderr)
@@ -122,14 +128,3 @@ def _sigterm_unwinds() -> Iterator[None]:
 
 def _terminated(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
-
-
-def _discard_stdout() -> None:
-    """Point stdout at the null device so the data still buffered is not written (and does not
-    fail again) when the interpreter exits."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):  # no stdout at all
-        pass

@@ -3,8 +3,10 @@
 Answers from the index alone (``pdn index`` builds it): each game with the ply where the
 position (or the material) first stood, the move played there and the result, then an opening
 explorer summary of the next moves with their results and the score of the side to move.
-The filters are those of ``pdn select``, with the same answers. Cost: one index range read per
-position key, then the candidate games' rows.
+The filters are those of ``pdn select``, with the same answers. Each file of the games listed
+that changed or vanished since it was indexed is one line on stderr (``--strict``: exit 2, no
+answer). Cost: one index range read per position key, then the candidate games' rows, and one
+``stat`` per file listed.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pdn.base.findings import printable
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_OK, EXIT_USAGE
 
@@ -47,22 +50,44 @@ def add_parser(subparsers: Any) -> None:
     )
     parser.add_argument("database", metavar="DB", help="an index built by pdn index")
     arguments.add_format(parser, ("table", "json"), "rich tables (default) or one JSON document")
-    arguments.add_number(parser, "--limit", "games listed, at most (0: all)", minimum=0, default=50)
+    arguments.add_number(
+        parser,
+        "--limit",
+        "games listed, at most (0: all)",
+        minimum=0,
+        maximum=2**63 - 1,  # SQLite's largest integer
+        default=50,
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 2, with no answer, when a file of the games listed changed since indexing",
+    )
     arguments.add_criteria_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Search the index; results on stdout; 0, or 2 for a bad index or filter."""
+    """Search the index; results on stdout, files changed since indexing on stderr; 0, or 2
+    for a bad index or filter (or, with ``--strict``, a changed file)."""
     from pdn.database.index import Index, UnusableIndexError
 
     try:
         criteria = arguments.criteria_from(args)
-        index = Index(args.database)
+        with Index(
+            args.database, on_wait=lambda message: print(f"pdn search: {message}", file=sys.stderr)
+        ) as index:
+            found = index.search(criteria, limit=args.limit)
     except (ValueError, UnusableIndexError) as error:
         print(f"pdn search: {error}", file=sys.stderr)
         return EXIT_USAGE
-    with index:
-        found = index.search(criteria, limit=args.limit)
+    for change in found.changed:
+        where = printable(change.file).replace("\n", "\\n")  # one line per file
+        print(
+            f"pdn search: {where}: {change.reason}; update it: pdn index {args.database} PATH...",
+            file=sys.stderr,
+        )
+    if found.changed and args.strict:
+        return EXIT_USAGE
     if args.format == "json":
         document = {
             "games": [hit.to_dict() for hit in found.hits],
@@ -95,7 +120,7 @@ def _games_table(hits: list[Any], total: int) -> Table:
             hit.next_move,
             hit.result,
         )
-        table.add_row(*(Text("" if cell is None else str(cell)) for cell in cells))
+        table.add_row(*(Text("" if cell is None else printable(str(cell))) for cell in cells))
     return table
 
 
@@ -113,7 +138,7 @@ def _moves_table(moves: list[Any], turn: str) -> Table:
     for line in moves:
         score = "" if line.score is None else f"{100 * line.score:.0f}%"
         table.add_row(
-            Text(line.move or "(end)"),
+            Text(printable(line.move or "(end)")),
             str(line.games),
             str(line.white),
             str(line.draws),

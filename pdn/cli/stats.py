@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pdn.base.findings import printable
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_OK, EXIT_USAGE
 
@@ -132,5 +133,5 @@ def _table(title: str, rows: list[dict[str, Any]]) -> Table:
             no_wrap=index == 0 or numeric,
         )
     for row in rows:
-        table.add_row(*(Text(_cell(column, value)) for column, value in row.items()))
+        table.add_row(*(Text(printable(_cell(column, value))) for column, value in row.items()))
     return table

@@ -13,7 +13,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.style import Style
 from rich.text import Text
 
-from pdn.base.findings import Finding
+from pdn.base.findings import Finding, printable
 from pdn.engine.geometry import Notation
 from pdn.engine.position import side_name
 from pdn.game.numbering import MoveNumber, Numbering
@@ -45,11 +45,11 @@ HEADER_TAGS = ("Event", "Site", "Date", "Round", "Opening")
 
 def game_tag(game: Game, name: str) -> str | None:
     """A tag's value under its English name or a dialect's (Italian files), if meaningful
-    (not empty, ``?``, ``-`` or ``*``). O(tags)."""
+    (not empty, ``?``, ``-`` or ``*``), control characters escaped (``printable``). O(tags)."""
     for alias in TAG_ALIASES.get(name, (name,)):
         value = (tag_value(game.tags, alias) or "").strip()
         if value not in ("", "?", "-", "*"):
-            return value
+            return printable(value)
     return None
 
 
@@ -86,7 +86,7 @@ class _MoveTokens(GameVisitor[list[Text]]):
     def _comments(self, comments: list[str]) -> None:
         for words in comments:
             for part in f"{{{words}}}".split():
-                self._add(Text(part, style=COMMENT_STYLE))
+                self._add(Text(printable(part), style=COMMENT_STYLE))
             self.need_number = True
 
     def visit_move(self, node: GameNode, ply: int, number: MoveNumber) -> None:
@@ -236,8 +236,10 @@ class GameView:
         )
 
     def _move_text(self, node: GameNode) -> str:
-        """The move as written, or rewritten in the notation asked for."""
-        return self.rewritten.get(node, node.move_text or "")
+        """The move as written (control characters escaped), or rewritten in the notation
+        asked for."""
+        rewritten = self.rewritten.get(node)
+        return rewritten if rewritten is not None else printable(node.move_text or "")
 
     def moves(self, markers: Mapping[int, tuple[int, Style]]) -> list[Text]:
         """The move list as unbreakable tokens: a move with its number, strength, NAGs and
@@ -271,7 +273,7 @@ class GameView:
         markers, listed = self._markers()
         yield from wrap_tokens(self.moves(markers), options.max_width)
         if self.replay.stopped:
-            yield Text(self.replay.stopped, style="yellow")
+            yield Text(printable(self.replay.stopped), style="yellow")
         if listed:
             notes = Table.grid(padding=(0, 1))
             notes.add_column(no_wrap=True)
@@ -280,7 +282,7 @@ class GameView:
                 where = f"ply {finding.ply} {finding.move or ''}: " if finding.ply else ""
                 notes.add_row(
                     Text(f"[{number}]" if number else "", style=_finding_style(finding)),
-                    Text(f"{where}{finding.severity}[{finding.code}] {finding.message}"),
+                    Text(printable(f"{where}{finding.severity}[{finding.code}] {finding.message}")),
                 )
             yield notes
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pdn.base.findings import CODES, IRREGULAR_CODES, SEVERITY_RANK, Finding
+from pdn.base.findings import CODES, IRREGULAR_CODES, SEVERITY_RANK, Finding, printable
 from pdn.base.paths import common_folder
 from pdn.engine.drawrules import DrawTracker, profile_for
 from pdn.engine.errors import NotReplayedError
@@ -70,9 +70,10 @@ HEADER_BOARD_CODES = frozenset({"fen", "result"})
 
 
 def text(value: object) -> str:
-    """Escape file text for HTML; ``://`` becomes ``:&#47;&#47;`` so nothing reads as a
-    network address (the page must not refer to the network, even in quoted tag values)."""
-    return html.escape(str(value)).replace("://", ":&#47;&#47;")
+    """Escape file text for HTML (control characters first, ``printable``); ``://`` becomes
+    ``:&#47;&#47;`` so nothing reads as a network address (the page must not refer to the
+    network, even in quoted tag values)."""
+    return html.escape(printable(str(value))).replace("://", ":&#47;&#47;")
 
 
 @dataclass

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
+from pdn.base.findings import printable
 from pdn.engine.geometry import Notation
 from pdn.views.boardview import piece_letter
 
@@ -165,7 +166,7 @@ class Diagram:
             (
                 f'<svg{namespace} class="pdn-board" '
                 f'viewBox="0 0 {self.width} {self.height}" {size} '
-                f'role="img" aria-label="{escape(self.label or "draughts board")}">'
+                f'role="img" aria-label="{_text(self.label or "draughts board")}">'
             )
         ]
         if defs:
@@ -199,7 +200,7 @@ class Diagram:
             for line in self.caption.splitlines():
                 parts.append(
                     f'<text x="{_num(self.width / 2)}" y="{_num(baseline)}" text-anchor="middle" '
-                    f'font-size="3.6" font-style="italic" fill="#333">{escape(line)}</text>'
+                    f'font-size="3.6" font-style="italic" fill="#333">{_text(line)}</text>'
                 )
                 baseline += CAPTION
         parts.append("</svg>")
@@ -269,7 +270,7 @@ def sheet(
     if title:
         parts.append(
             f'<text x="{MARGIN}" y="6.5" font-size="4.6" font-weight="bold" fill="#222">'
-            f"{escape(title)}</text>"
+            f"{_text(title)}</text>"
         )
     for index, diagram in enumerate(diagrams):
         row, column = divmod(index, columns)
@@ -419,6 +420,12 @@ def _capture_mark(x: int, y: int, square: int, kind: ArrowKind) -> str:
         f'd="M{_num(a)} {_num(c)}L{_num(b)} {_num(d)}M{_num(b)} {_num(c)}L{_num(a)} {_num(d)}" '
         f'stroke="{ARROW_COLOURS[kind]}" stroke-width="1.2" stroke-linecap="round"/>'
     )
+
+
+def _text(value: str) -> str:
+    """Text from a file for SVG: control characters escaped (not allowed in XML), then XML
+    escaping."""
+    return escape(printable(value))
 
 
 def _num(value: float) -> str:
