@@ -143,7 +143,7 @@ def test_fmjd64_three_kings_counts_the_strong_sides_moves() -> None:
     board = position.variant.board
     a1, b2, h2, g1 = (board.parse_square(name) for name in ("a1", "b2", "h2", "g1"))
     _, events = shuffle(tracker, position, (a1, b2), (h2, g1), 40)
-    assert ("7.2.4", 29) in limits(events)
+    assert ("FMJD-64 7.2.4", 29) in limits(events)
 
 
 def test_fmjd64_lone_king_on_the_long_diagonal_gives_5_strong_moves() -> None:
@@ -152,7 +152,7 @@ def test_fmjd64_lone_king_on_the_long_diagonal_gives_5_strong_moves() -> None:
     board = position.variant.board
     a3, b4, h8, g7 = (board.parse_square(name) for name in ("a3", "b4", "h8", "g7"))
     _, events = shuffle(tracker, position, (a3, b4), (h8, g7), 12)
-    assert limits(events)[0] == ("7.2.7", 9)
+    assert limits(events)[0] == ("FMJD-64 7.2.7", 9)
 
 
 def test_english_40_move_rule_is_80_plies() -> None:

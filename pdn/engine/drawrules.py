@@ -159,7 +159,7 @@ FMJD = DrawProfile(
     "fmjd",
     "FMJD international rules, article 6",
     repetition_automatic=True,
-    repetition_source="FMJD 6.1: the game is drawn, no claim needed (RULES.md B§2.1)",
+    repetition_source="FMJD rule 6.1: the game is drawn, no claim needed",
     quiet=(_moves_each("FMJD 6.2", 25, _KINGS_ONLY),),
     endings=(
         EndingRule(
@@ -200,7 +200,7 @@ def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
         DAMPLAY_FIVE_MOVE,
         5,
     )
-    source = "7.2.3 of the FMJD-64 numbering Brazil follows (RULES.md B§3)"
+    source = "FMJD-64 art. 7.2.3, whose numbering the Brazilian rules follow"
     hundred = DrawProfile(
         name,
         description + ", 100 squares",
@@ -244,24 +244,24 @@ def _brazilian(name: str, description: str, king_moves: int) -> DrawProfile:
     )
 
 
-CBJD = _brazilian("cbjd", "CBJD Brazilian rules (20 king moves; seed 003 endings)", 20)
+CBJD = _brazilian("cbjd", "CBJD Brazilian rules (20 king moves; DamPlay's small endings)", 20)
 DAMPLAY = _brazilian("damplay", "DamPlay summary of the Brazilian rules (25 king moves)", 25)
 
 FMJD64 = DrawProfile(
     "fmjd64",
     "FMJD-64 / IDF draughts-64 rules 7.2.x (as lidraughts applies them)",
     repetition_automatic=True,
-    repetition_source="FMJD-64 7.2.3: the game is drawn, no claim needed (RULES.md B§4)",
-    quiet=(_moves_each("7.2.5", 15, _KINGS_ONLY),),
+    repetition_source="FMJD-64 art. 7.2.3: the game is drawn, no claim needed",
+    quiet=(_moves_each("FMJD-64 7.2.5", 15, _KINGS_ONLY),),
     endings=(
         EndingRule(
-            "7.2.8",
+            "FMJD-64 7.2.8",
             "2 kings, king+man or king v lone king: 5 moves each",
             _versus(TWO_PIECES_OR_KING),
             5,
         ),
         EndingRule(
-            "7.2.7",
+            "FMJD-64 7.2.7",
             "3 pieces with a king v a lone king on the long diagonal: the strong side's 5th move",
             _versus(THREE_PIECES),
             5,
@@ -269,21 +269,21 @@ FMJD64 = DrawProfile(
             diagonal="weak",
         ),
         EndingRule(
-            "7.2.4",
+            "FMJD-64 7.2.4",
             "3 or more kings v a lone king: the strong side's 15th move",
             _versus([(0, kings) for kings in range(3, 13)]),
             15,
             counted="strong",
         ),
         EndingRule(
-            "7.2.6 (4-5 pieces)",
+            "FMJD-64 7.2.6 (4-5 pieces)",
             "both sides with kings, no change of material, 4-5 pieces: 30 moves each",
             _kings_on_both_sides(range(4, 6)),
             30,
             exact_material=True,
         ),
         EndingRule(
-            "7.2.6 (6-7 pieces)",
+            "FMJD-64 7.2.6 (6-7 pieces)",
             "both sides with kings, no change of material, 6-7 pieces: 60 moves each",
             _kings_on_both_sides(range(6, 8)),
             60,
@@ -295,7 +295,7 @@ FMJD64 = DrawProfile(
 PORTUGUESE = DrawProfile(
     "portuguese",
     "Portuguese/Spanish rules (FPD; king-move and Forcada counts unverified)",
-    repetition_source="FPD: threefold repetition, on claim (RULES.md B§5, [S6b] items 13-14)",
+    repetition_source="FPD rules of Damas Clássicas, items 13-14: threefold repetition, on claim",
     quiet=(_moves_each("FPD kings", 20, _KINGS_ONLY),),
     endings=(
         EndingRule(
@@ -311,7 +311,7 @@ PORTUGUESE = DrawProfile(
 ENGLISH = DrawProfile(
     "english",
     "English draughts / checkers laws",
-    repetition_source="English laws: a player may claim it (RULES.md B§9, [S19])",
+    repetition_source="the English draughts laws: a player may claim it",
     quiet=(_moves_each("40-move", 40, _NO_PROGRESS),),
 )
 
@@ -319,26 +319,27 @@ ITALIAN = DrawProfile(
     "italian",
     "Italian rules (FID; per dctl: 4th repetition, 40 moves each without progress)",
     repetition=4,
-    repetition_source="dctl's 4th occurrence; FID Art. 9-10 unread, a claim assumed (RULES.md B§7)",
+    repetition_source="the 4th occurrence, as the dctl engine reads FID Regolamento Tecnico art. 9"
+    " (text not verified); a claim assumed",
     quiet=(_moves_each("FID 40-move", 40, _NO_PROGRESS),),
 )
 
 CZECH = DrawProfile(
     "czech",
     "Czech rules",
-    repetition_source="threefold (RULES.md B§10, [S24]); no text says it is automatic",
+    repetition_source="threefold, Czech rules (fmjd.org); no text says it is automatic",
     quiet=(_moves_each("15-move", 15, _NO_PROGRESS),),
 )
 
 POOL = DrawProfile(
     "pool",
     "Pool checkers (APCA rule 26, per dctl)",
-    repetition_source="dctl's threefold (RULES.md B§10, secondary); a claim assumed",
+    repetition_source="threefold, as the dctl engine reads the APCA rules; a claim assumed",
     quiet=(QuietRule("APCA 26", "30 plies without a man move or a capture", 30),),
 )
 
 #: The repetition rule of variants whose rules name none.
-_UNNAMED_THREEFOLD = "RULES.md B§10 names none: the common threefold, a claim assumed"
+_UNNAMED_THREEFOLD = "the rules name none: the common threefold, a claim assumed"
 
 FRISIAN = DrawProfile(
     "frisian",
@@ -367,7 +368,7 @@ TURKISH = DrawProfile(
 GIVEAWAY = DrawProfile(
     "giveaway",
     "giveaway variants: repetition only",
-    repetition_source="lidraughts' threefold in Antidraughts (RULES.md B§8); no federation text",
+    repetition_source="lidraughts' threefold in Antidraughts; no federation text",
 )
 
 # Thai (Mak-hot): RULES.md has no Thai section and PDN.md gives only its GameType; no source

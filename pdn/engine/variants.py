@@ -127,14 +127,14 @@ _INTERNATIONAL = _from_gametype(
     start_fen="W:W31-50:B1-20",
     draw_profile="fmjd",
     aliases=("10x10", "dutch"),
-    source="FMJD rules (RULES.md B§2)",
+    source="FMJD rules for international draughts",
 )
 _BRAZILIAN = _from_gametype(
     "26,W,8,8,A0,0",
     name="brazilian",
     start_fen="W:W21-32:B1-12",
     draw_profile="cbjd",
-    source="CBJD / international rules on 8x8 (RULES.md B§3)",
+    source="CBJD rules (international rules on 8x8)",
 )
 _RUSSIAN = _from_gametype(
     "25,W,8,8,A0,0",
@@ -145,7 +145,7 @@ _RUSSIAN = _from_gametype(
     aliases=("shashki",),
     capture_law="free",
     promote_in_passing=True,
-    source="FMJD-64 / Russian federation rules (RULES.md B§4)",
+    source="FMJD-64 / the Russian federation's rules",
 )
 _PORTUGUESE = _from_gametype(
     "28,W,8,8,N1,1",
@@ -154,7 +154,7 @@ _PORTUGUESE = _from_gametype(
     draw_profile="portuguese",
     men_capture_backward=False,
     capture_law="quantity-kings",
-    source="FPD Damas Clássicas (RULES.md B§5)",
+    source="FPD rules of Damas Clássicas",
 )
 _ITALIAN = _from_gametype(
     "22,W,8,8,N2,1",
@@ -166,7 +166,7 @@ _ITALIAN = _from_gametype(
     men_capture_kings=False,
     capture_law="italian",
     king_order_matters=True,
-    source="FID Regolamento Tecnico Capo I (RULES.md B§7)",
+    source="FID Regolamento Tecnico Capo I",
 )
 _ENGLISH = _from_gametype(
     "21,B,8,8,N1,0",
@@ -177,7 +177,7 @@ _ENGLISH = _from_gametype(
     men_capture_backward=False,
     king_range="short",
     capture_law="free",
-    source="ACF / EDA laws (RULES.md B§9)",
+    source="ACF / EDA laws",
 )
 # Spanish: the Portuguese variant under its own GameType number (the same board and rules).
 _SPANISH = replace(
@@ -185,7 +185,7 @@ _SPANISH = replace(
     name="spanish",
     gametype=24,
     gametype_spec="24,W,8,8,N1,1",
-    source="Portuguese rules on the same mirrored board (RULES.md B§6)",
+    source="Portuguese (FPD) rules on the same mirrored board",
 )
 _CZECH = _from_gametype(
     "29,W,8,8,A0,0",
@@ -194,7 +194,7 @@ _CZECH = _from_gametype(
     draw_profile="czech",
     men_capture_backward=False,
     capture_law="czech",
-    source="fmjd.org Czech rules (RULES.md B§10)",
+    source="fmjd.org Czech rules",
 )
 _TURKISH = _from_gametype(
     "30,W,8,8,A0,0",
@@ -206,7 +206,7 @@ _TURKISH = _from_gametype(
     geometry="orthogonal",
     men_capture_backward=False,
     immediate_removal=True,
-    source="TUDAF rules via RULES.md B§10 (kish crate summary)",
+    source="TUDAF rules (kish crate summary)",
 )
 # Thai (Mak-hot). RULES.md has no Thai section; this follows PDN.md §2 for the board and who
 # starts (GameType 31,B,8,8,N2,0: Black first, hyphen as capture separator) and, for the rules,
@@ -226,7 +226,7 @@ _THAI = _from_gametype(
     capture_law="free",
     immediate_removal=True,
     king_may_reverse=True,
-    source="PDN.md §2; checkers.fandom.com Mak-hot; mindsports.nl Thai; coldmoon.io Makhos",
+    source="PDN GameType 31; checkers.fandom.com Mak-hot; mindsports.nl Thai; coldmoon.io Makhos",
 )
 _FRISIAN = _from_gametype(
     "40,W,10,10,N2,0",
@@ -237,7 +237,7 @@ _FRISIAN = _from_gametype(
     orthogonal_captures=True,
     capture_law="frisian",
     king_move_limit=3,
-    source="RULES.md B§10 (lidraughts Frisian, dctl)",
+    source="Frisian rules (lidraughts Frisian, dctl)",
 )
 _CANADIAN = _from_gametype(
     "27,W,12,12,N2,0",
@@ -245,7 +245,7 @@ _CANADIAN = _from_gametype(
     result_style="international",
     start_fen="W:W43-72:B1-30",
     draw_profile="fmjd",
-    source="international rules on 12x12, 30 men each (PDN.md §4)",
+    source="international rules on 12x12, 30 men each",
 )
 _POOL = _from_gametype(
     "23,B,8,8,N1,0",
@@ -254,7 +254,7 @@ _POOL = _from_gametype(
     draw_profile="pool",
     aliases=("american-pool", "pool-checkers"),
     capture_law="free",
-    source="APCA pool checkers (RULES.md B§10)",
+    source="APCA pool checkers rules",
 )
 
 
@@ -268,7 +268,7 @@ def _giveaway(base: Variant, name: str, aliases: tuple[str, ...]) -> Variant:
         gametype=98 if base.name == "international" else None,
         gametype_spec=None,
         draw_profile="giveaway",
-        source=f"{base.name} moves, inverted result (RULES.md B§8)",
+        source=f"{base.name} moves, inverted result (lidraughts Antidraughts)",
     )
 
 
@@ -292,8 +292,8 @@ def _diagonal(name: str, white: str, black: str) -> Variant:
         start_fen=f"W:W{white}:B{black}",
         white_crowning=tuple(board.parse_square(s) for s in ("h8", "f8", "h6")),
         black_crowning=tuple(board.parse_square(s) for s in ("a1", "c1", "a3")),
-        source="diagonal damas: seed 000 section III, checkers.fandom.com Diagonalnie"
-        " Shashki (2); 12-man squares inferred (RULES.md A.7)",
+        source="diagonal damas: checkers.fandom.com Diagonalnie Shashki (2);"
+        " 12-man squares inferred",
     )
 
 
