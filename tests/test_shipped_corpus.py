@@ -74,6 +74,19 @@ DIALECTS = {
         (1, 1, "tag", "info", "Date '1990-05-01'"),
         (1, 8, "move-number", "warning", "move number 5 where 3 was expected"),
     ],
+    "french-headers.pdn": [
+        (1, 1, "tag", "info", "'&#x00c9;v&#x00e9;nement' is written with HTML character"),
+        (1, 1, "tag", "info", "tag Événement is French for Event"),
+        (1, 1, "syntax", "warning", "(lines 1-9): '\\\\r' (9 times)"),
+        (1, 2, "tag", "info", "tag Lieu is French for Site"),
+        (1, 4, "tag", "info", "tag Manche is French for Round"),
+        (1, 5, "tag", "info", "tag Blanc is French for White"),
+        (1, 6, "tag", "info", "read as 'Martin & fils'"),
+        (1, 6, "tag", "info", "tag Noir is French for Black"),
+        (1, 7, "tag", "info", "read as 'Résultat'"),
+        (1, 7, "tag", "info", "tag Résultat is French for Result"),
+        (1, 8, "tag", "info", "tag Type de jeu is French for GameType"),
+    ],
     "glued-junk.pdn": [(1, 5, "syntax", "warning", "'Redoversteppedthetimecontrolonthismove.'")],
     "glued-star.pdn": [(1, 5, "syntax", "warning", "'*' glued to the move 28x19")],
     "header-junk.pdn": [
@@ -94,6 +107,7 @@ DIALECTS = {
 #: Games of each dialect file, as a reader counts them (a header and its movetext).
 DIALECT_GAMES = {
     "cr-only.pdn": 1,
+    "french-headers.pdn": 1,
     "glued-junk.pdn": 1,
     "glued-star.pdn": 1,
     "header-junk.pdn": 2,

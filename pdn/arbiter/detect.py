@@ -549,5 +549,5 @@ def _replay_prefix(
 
 
 def _tag(game: Game, name: str) -> str | None:
-    """First value of tag ``name`` (any case), or ``None``."""
-    return tag_value(game.tags, name)
+    """First value of tag ``name`` (any case, then its translated names), or ``None``."""
+    return tag_value(game.tags, name, aliases=True)

@@ -51,6 +51,7 @@ from pdn.engine.position import Position, side_name
 from pdn.engine.resolve import Resolution, resolve
 from pdn.engine.variants import Variant
 from pdn.game.numbering import NULL_SETUP, Numbering
+from pdn.game.tags import tag_value
 
 if TYPE_CHECKING:
     from pdn.game.record import Game, GameNode
@@ -357,7 +358,9 @@ class _Replayer:
         self.dialect, dialect_findings = detect_dialect(game, self.variant)
         # squares in messages as the file writes them (an algebraic Russian file: c3, not 22)
         self.notation: Notation = written_notation(game) or self.variant.default_notation
-        self.gametype = override is None and bool((game.headers.get("GameType") or "").strip())
+        self.gametype = override is None and bool(
+            (tag_value(game.tags, "GameType", aliases=True) or "").strip()
+        )
         self.board_hint: str | None = None  # said once, on the first main-line fault
         self.profile: DrawProfile = profile_for(self.variant, rules)
         self.checks = ReplayChecks(
@@ -667,7 +670,7 @@ class _Replayer:
             inferred, reason = inference.variant, inference.reason
             board, other = self.variant.board, inferred.board
             if inference.certain and (other.width, other.height) != (board.width, board.height):
-                gametype = self.game.headers.get("GameType", "").strip()
+                gametype = (tag_value(self.game.tags, "GameType", aliases=True) or "").strip()
                 self.board_hint = (
                     f"; the moves look like {other.width}x{other.height} {inferred.name} "
                     f"({reason}), not {board.width}x{board.height} {self.variant.name}: "

@@ -101,8 +101,8 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
         if not material or material[-1][1] != counts:
             material.append((ply, counts))
     terminal = outcome_of(game.result)
-    headers = game.headers
-    result = game.result if terminal else headers.get("Result", game.result)
+    tagged = tag_value(game.tags, "Result", aliases=True)
+    result = game.result if terminal or tagged is None else tagged
     return GameFacts(
         file=span.source.file,
         game=span.source.game,
@@ -113,7 +113,7 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
         variant=played.variant.name,
         first_mover=played.variant.first_mover,
         result=result,
-        outcome=terminal or outcome_of(headers.get("Result")),
+        outcome=terminal or outcome_of(tagged),
         plies=len(played.mainline_plies) + len(written) - replayed_nodes,
         keys=tuple(line_keys(played.positions)),
         moves=tuple(move.notation(board, notation, separator=separator) for move in moves),

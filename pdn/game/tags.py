@@ -2,7 +2,8 @@
 
 - Tag names match case-insensitively everywhere (``[fen "..."]`` is the FEN tag): files in the
   wild spell them every way, and no two PDN tags differ by case only. ``tag_value`` is the one
-  lookup; ``aliases=True`` also reads a tag under its Italian name (``Bianco`` for ``White``).
+  lookup; ``aliases=True`` also reads a tag under its Italian or translated name (``Bianco``,
+  ``Blanc``, ``Wit``, ``Белые``, ``Brancas`` for ``White``: ``TAG_TRANSLATIONS``).
 - A result (terminator or ``Result`` tag) is two scores, read from the first mover's side (PDN
   1.0/2.0: Black in English checkers, White elsewhere): ``outcome_of`` compares them, so
   ``2-0``, ``1-0``, ``1:0``, Delfts ``4-6`` and ``1,5-0,5`` all mean what their scores say.
@@ -27,17 +28,78 @@ Outcome = Literal["first", "second", "draw", "none"]
 #: The two ways PDN spells results (``Variant.result_style``).
 ResultStyle = Literal["international", "default"]
 
-#: Tag names by their English name: the English one first, then dialects' (Italian files).
-TAG_ALIASES: dict[str, tuple[str, ...]] = {
-    "White": ("White", "Bianco"),
-    "Black": ("Black", "Nero"),
-    "Event": ("Event", "Dati"),
-    "Date": ("Date", "Anno"),
-    "Result": ("Result", "Risultato"),
-    "Opening": ("Opening", "Apertura"),
+#: Tag names as programs write them in other languages, by language, then by PDN's name. Italian
+#: names are the Italian variant's own tags (PDN.md §5, evidence for that variant); the others
+#: are translations a program's export writes (the reader notes each one as ``info``).
+TAG_TRANSLATIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "Italian": {
+        "White": ("Bianco",),
+        "Black": ("Nero",),
+        "Event": ("Dati",),
+        "Date": ("Anno",),
+        "Result": ("Risultato",),
+        "Opening": ("Apertura",),
+    },
+    "French": {
+        "White": ("Blanc", "Blancs"),
+        "Black": ("Noir", "Noirs"),
+        "Result": ("Résultat",),
+        "GameType": ("Type de jeu",),
+        "Round": ("Manche",),
+        "Event": ("Événement", "Evénement"),
+        "Site": ("Lieu",),
+    },
+    "Dutch": {
+        "White": ("Wit",),
+        "Black": ("Zwart",),
+        "Result": ("Uitslag",),
+        "Round": ("Ronde",),
+        "Site": ("Plaats",),
+        "Event": ("Evenement",),
+        "Date": ("Datum",),
+    },
+    "Russian": {
+        "White": ("Белые",),
+        "Black": ("Черные", "Чёрные"),
+        "Result": ("Результат",),
+        "Round": ("Тур",),
+        "Site": ("Место",),
+        "Event": ("Событие",),
+        "Date": ("Дата",),
+    },
+    "Portuguese": {
+        "White": ("Brancas",),
+        "Black": ("Pretas",),
+        "Result": ("Resultado",),
+        "Round": ("Rodada",),
+        "Site": ("Local",),
+        "Event": ("Evento",),
+        "Date": ("Data",),
+    },
 }
+
+
+def _aliases() -> dict[str, tuple[str, ...]]:
+    """Tag names by PDN's name: PDN's first, then every language's. O(names)."""
+    aliases: dict[str, tuple[str, ...]] = {}
+    for names in TAG_TRANSLATIONS.values():
+        for tag, spellings in names.items():
+            aliases[tag] = aliases.get(tag, (tag,)) + spellings
+    return aliases
+
+
+#: Tag names by PDN's name, PDN's first (``tag_entry(aliases=True)`` reads them in order).
+TAG_ALIASES = _aliases()
 #: Tag names of Italian-language files (PDN.md §5): evidence for the Italian variant.
-ITALIAN_TAGS = frozenset(alias for names in TAG_ALIASES.values() for alias in names[1:])
+ITALIAN_TAGS = frozenset(name for names in TAG_TRANSLATIONS["Italian"].values() for name in names)
+#: A translated tag name (lower case) -> (PDN's name, its language), Italian aside.
+TRANSLATED_TAGS: dict[str, tuple[str, str]] = {
+    spelling.lower(): (tag, language)
+    for language, names in TAG_TRANSLATIONS.items()
+    if language != "Italian"
+    for tag, spellings in names.items()
+    for spelling in spellings
+}
 #: Tags holding a PDN date (``YYYY.MM.DD``, ``?`` for unknown parts).
 DATE_TAGS = ("Date", "EventDate", "UTCDate", "PublicationDate")
 

@@ -26,22 +26,25 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TextIO, overload
 
-from pdn.base.findings import Finding, Severity
+from pdn.base.findings import Finding, Severity, quoted
 from pdn.game.embedded import EscapeLine, commands_in
 from pdn.game.record import Game, GameNode, TextPlaces
+from pdn.game.tags import TRANSLATED_TAGS
 from pdn.pdnfile.fastpath import fast_items
 from pdn.pdnfile.larkfront import Fault, Item, lark_items, one_finding_per_fault
 from pdn.pdnfile.scan import (
     COSMETIC_TAG_PROBLEMS,
+    TAG_NAME,
     SourceLike,
     Span,
+    decode_references,
     iter_spans,
     read_tag_value,
     span_of_text,
 )
 
 # -- record builder -------------------------------------------------------------------------
-_TAG_NAME = re.compile(r"[^\W\d]\w*")
+_TAG_NAME = re.compile(TAG_NAME)
 _SETUP_FEN = re.compile(r'FEN\s*"([^"]*)"?', re.IGNORECASE)
 _LEADING_ZEROS = re.compile(r"(?<![\d])0+(?=\d)")
 _normal_moves: dict[str, str] = {}
@@ -322,19 +325,39 @@ def _add_tag(
 ) -> None:
     """Add the tag at ``offset`` and its findings (located only when there are some)."""
     name, value, problems = parse_tag(token)
+    notes = _tag_notes(name, value)
+    name, value = decode_references(name), decode_references(value)
+    translated = TRANSLATED_TAGS.get(name.lower())
+    if translated is not None:
+        notes.append(f"tag {name} is {translated[1]} for {translated[0]}: read as {translated[0]}")
     if name in seen:
         problems.append(f"tag {name} appears more than once (the first value is used)")
     if moved:
         problems.append(f"tag {name} comes after the moves")
     seen.add(name)
     game.tags.append((name, value))
-    if not problems:
+    if not problems and not notes:
         return
     at = where(offset)
+    for note in notes:
+        game.findings.append(Finding("tag", note, "info", line=at[0], column=at[1]))
     for problem in problems:
         # an unquoted or empty value is read as meant: a cosmetic deviation
         severity: Severity = "info" if problem.endswith(COSMETIC_TAG_PROBLEMS) else "warning"
         game.findings.append(Finding("tag", problem, severity, line=at[0], column=at[1]))
+
+
+def _tag_notes(name: str, value: str) -> list[str]:
+    """What character references a tag's name and value were written with, as notes. O(len)."""
+    notes = []
+    for part, text in (("name", name), ("value", value)):
+        decoded = decode_references(text)
+        if decoded != text:
+            notes.append(
+                f"tag {part} {quoted(text)} is written with HTML character references: "
+                f"read as {quoted(decoded)}"
+            )
+    return notes
 
 
 def _score_terminator(items: list[Item]) -> list[Item]:
