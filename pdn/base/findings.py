@@ -17,6 +17,7 @@ from typing import Any, Literal
 Severity = Literal["error", "warning", "info"]
 #: Every finding code (DESIGN.md table): a typo in a code is a type error.
 Code = Literal[
+    "file",
     "syntax",
     "encoding",
     "tag",
@@ -41,9 +42,12 @@ Code = Literal[
 #: ``info`` tag finding, a month 13 a ``warning``). A draw by repetition or move limit is a fact
 #: of the game: moves played after it are ``moves-after-end`` errors, a result that denies it
 #: a ``result`` warning.
+#: ``file``: the file is no PDN text at all (binary, a chess PGN, JSON, HTML, empty): its one
+#: finding, and no game is read from it.
 #: ``internal-error``: pdn itself failed on a move (a bug to report, never blamed on the file
 #: as ``illegal-move``).
 CODES: dict[Code, Severity] = {
+    "file": "error",
     "syntax": "error",
     "encoding": "warning",
     "tag": "warning",

@@ -28,6 +28,7 @@ from pdn.base.paths import PathError, walk_paths
 from pdn.engine.errors import PdnError
 from pdn.pdnfile.reader import parse_span
 from pdn.pdnfile.scan import Span, iter_spans
+from pdn.pdnfile.verdict import NotPdnError
 
 if TYPE_CHECKING:
     from pdn.game.record import Game
@@ -72,6 +73,14 @@ class GameReport:
     plies: int = 0
     findings: list[Finding] = field(default_factory=list)
     end_byte: int | None = None
+
+
+@dataclass(frozen=True)
+class NotPdnPathError(PathError):
+    """A file that is no PDN text (``pdn.pdnfile.verdict``): no game is read from it; ``check``
+    reports its one ``error[file]`` finding, the other verbs its message."""
+
+    finding: Finding = field(kw_only=True)
 
 
 def audit_game(game: Game, options: AuditOptions) -> GameReport:
@@ -202,7 +211,8 @@ def _end_with_parent(parent: int) -> None:
 
 def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
     """Spans of every path (directories expanded) in chunks of ``CHUNK_GAMES``; an unreadable
-    path yields its ``PathError`` and the next path follows."""
+    path yields its ``PathError`` (a ``NotPdnPathError`` for a file that is no PDN text) and the
+    next path follows."""
     for path in walk_paths(paths):
         if isinstance(path, PathError):
             yield path
@@ -211,6 +221,8 @@ def _chunks(paths: Iterable[str]) -> Iterator[list[Span] | PathError]:
             spans = iter_spans(path)
             while chunk := list(islice(spans, CHUNK_GAMES)):
                 yield chunk
+        except NotPdnError as error:
+            yield NotPdnPathError(path, error.message, finding=error.finding())
         except OSError as error:
             yield PathError(path, error.strerror or str(error))
 

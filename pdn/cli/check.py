@@ -28,9 +28,9 @@ from rich.progress import (
 from rich.table import Column, Table
 
 from pdn.arbiter.textreport import TextReport
-from pdn.base.findings import CODES, SEVERITY_RANK, Finding
+from pdn.base.findings import CODES, SEVERITY_RANK, Finding, printable
 from pdn.base.paths import common_folder
-from pdn.batch.parallel import DASK_WAIT, GameReport
+from pdn.batch.parallel import DASK_WAIT, GameReport, NotPdnPathError
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.engine.drawrules import PROFILES
@@ -105,16 +105,19 @@ class Summary:
     games: int = 0
     plies: int = 0
     unreadable: int = 0
+    not_pdn: int = 0
     by_code: Counter[tuple[str, str]] = field(default_factory=Counter)  # (code, severity)
     by_severity: Counter[str] = field(default_factory=Counter)
     by_file: Counter[str] = field(default_factory=Counter)
     games_by_variant: Counter[str] = field(default_factory=Counter)
     findings_by_variant: Counter[str] = field(default_factory=Counter)
+    variants_by_file: dict[str, Counter[str]] = field(default_factory=dict)
 
     def add(self, report: GameReport, findings: list[Finding]) -> None:
         self.games += 1
         self.plies += report.plies
         self.games_by_variant[report.variant] += 1
+        self.variants_by_file.setdefault(report.file or "<stdin>", Counter())[report.variant] += 1
         for finding in findings:
             severity = finding.severity or "error"
             self.by_code[finding.code, severity] += 1
@@ -130,6 +133,7 @@ class Summary:
             f"[bold]{total}[/] findings"
             + (f" ({severities})" if severities else "")
             + (f", {self.unreadable} unreadable path(s)" if self.unreadable else "")
+            + (f", {self.not_pdn} file(s) not PDN" if self.not_pdn else "")
         )
         if hidden:
             console.print(f"{hidden} info findings not shown (-v shows them)")
@@ -157,6 +161,13 @@ class Summary:
             if hidden > 0:
                 files.add_row(f"... {hidden} more files", "")
             console.print(files)
+        for name, readings_of in self.variants_by_file.items():
+            if len(readings_of) > 1:
+                readings = ", ".join(
+                    f"{variant} ({games})" for variant, games in readings_of.most_common()
+                )
+                line = f"{printable(name)}: games of several variants: {readings}"
+                console.print(line, markup=False, soft_wrap=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -186,14 +197,18 @@ def run(args: argparse.Namespace) -> int:
                     f"pdn check: note: {item.file}: {item.message}", markup=False, soft_wrap=True
                 )
                 continue
-            if isinstance(item, PathError):
+            if isinstance(item, NotPdnPathError):  # one error[file] finding, whatever --select
+                summary.not_pdn += 1
+                findings = [item.finding]
+            elif isinstance(item, PathError):
                 summary.unreadable += 1
                 errors.print(
                     f"pdn check: {item.file}: {item.message}", markup=False, soft_wrap=True
                 )
                 continue
-            findings = arguments.selected(item.findings, args)
-            summary.add(item, findings)
+            else:
+                findings = arguments.selected(item.findings, args)
+                summary.add(item, findings)
             if args.format == "json":
                 for finding in findings:
                     print(finding.to_json())
@@ -210,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     if not args.no_summary:
         summary.render(errors, text.hidden if args.format == "text" else 0)
-    if summary.unreadable:
+    if summary.unreadable or summary.not_pdn:
         return EXIT_USAGE
     return EXIT_FINDINGS if worst >= threshold else EXIT_OK
 

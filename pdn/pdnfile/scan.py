@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import html
 import io
 import os
 import re
@@ -37,6 +38,7 @@ from typing import BinaryIO, TextIO, Union
 
 from pdn.base.findings import Finding, quoted
 from pdn.game.record import Source
+from pdn.pdnfile.verdict import HEAD_BYTES, refuse_not_pdn
 
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 CHUNK_CHARS = 1 << 18
@@ -45,16 +47,21 @@ TAG_HORIZON = 4096  # characters of a tag's line read before the tag is split
 _RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
 # the first-character check makes the many words that are no result fail at once
 _RESULT_WORD = rf"(?=[012*])(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
+# A tag name: a letter then word characters, HTML/XML character references (``&#x00c9;``,
+# ``&eacute;``: a ``;`` inside a name is no comment) among them, and more words after blanks
+# when a quoted value follows (``[Type de jeu "20"]``).
+_NAME_CHAR = r"(?:\w|&#?\w+;)"
+TAG_NAME = rf"(?:[^\W\d]|&#?\w+;){_NAME_CHAR}*(?:(?:[^\S\r\n]+{_NAME_CHAR}+)+(?=[^\S\r\n]*\"))?"
 _TAG = (
-    r"\[[^\S\r\n]*(?P<name>[^\W\d]\w*)[^\S\r\n]*"
+    rf"\[[^\S\r\n]*(?P<name>{TAG_NAME})[^\S\r\n]*"
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
 )
 # A header's run of two or more well-formed tags (``[Name "value"]``, blanks between): one
 # match for all of them, split by ``_QUOTED_TAG_PARTS`` into what ``_TAG`` reads in each.
-_QUOTED_TAG = r'\[[^\S\r\n]*[^\W\d]\w*[^\S\r\n]*"[^"\r\n]*"[^\S\r\n]*\]'
+_QUOTED_TAG = rf'\[[^\S\r\n]*{TAG_NAME}[^\S\r\n]*"[^"\r\n]*"[^\S\r\n]*\]'
 # blanks between two tags of one run: at most one line break (a blank line may end a game)
 _ONE_BREAK = r"(?:[^\S\n]*\n[^\S\n]*|[^\S\n]+)"
-_QUOTED_TAG_PARTS = re.compile(r'\[[^\S\r\n]*([^\W\d]\w*)[^\S\r\n]*"([^"\r\n]*)"')
+_QUOTED_TAG_PARTS = re.compile(rf'\[[^\S\r\n]*({TAG_NAME})[^\S\r\n]*"([^"\r\n]*)"')
 # A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
 # ending with its line's trailing spaces: one match for a good part of a game's movetext. The
 # run is bounded (the regex engine keeps state per repetition): a longer one is several
@@ -66,7 +73,7 @@ _WORDS = (
 )
 # Where a comment opened by ``{`` ends: after its ``}``, or before a line that starts a tag
 # (an unclosed comment does not swallow the next game's header).
-COMMENT_STOP = re.compile(r'\}|\n(?=\[[^\W\d]\w*[ \t]*")')
+COMMENT_STOP = re.compile(rf'\}}|\n(?=\[{TAG_NAME}[ \t]*")')
 #: Characters of one game held at most (sixty times the longest game of the corpus): a longer
 #: game is reported and skipped, not held. A game of NAGs or variations costs 60-340 bytes per
 #: character to check or show, so this keeps one game under 200 MB (benchmarks/memory.py).
@@ -156,6 +163,13 @@ def read_tag_value(raw: str) -> tuple[str, str | None]:
     if not raw:
         return "", " has no value"
     return raw, f": value {quoted(raw)} is not in double quotes"
+
+
+def decode_references(text: str) -> str:
+    """``text`` with its HTML/XML character references (``&#x00c9;``, ``&#233;``,
+    ``&eacute;``, ``&amp;``) read as the characters they name; ``text`` itself when it has
+    none (the common case costs one ``in`` test). O(len(text))."""
+    return html.unescape(text) if "&" in text and ";" in text else text
 
 
 def span_of_text(text: str, *, file: str | None = None) -> Span:
@@ -272,6 +286,8 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
         with open(source, "rb") as stream:
             yield from _chunks(stream, decoder)
         return
+    if isinstance(source, io.BufferedReader) and _is_file_name(source.name):
+        refuse_not_pdn(source.peek(HEAD_BYTES), source.name)
     first = True
     held = ""  # a CR ending a chunk: the next character tells whether it is a lone CR
     while True:
@@ -293,6 +309,11 @@ def _chunks(source: SourceLike, decoder: _Decoder) -> Iterator[tuple[str, bool]]
             yield text, known
         if not data:
             return
+
+
+def _is_file_name(name: object) -> bool:
+    """Whether a stream's ``name`` is a file's path (not a descriptor, not ``<stdin>``)."""
+    return isinstance(name, str) and name != "<stdin>"
 
 
 def stdin_bytes() -> BinaryIO:
@@ -579,12 +600,16 @@ class _Splitter:
                 released = self._close(self.content_end)
             self._open(start)
             if kind == "tags":  # each one as the "tag" token reads it, in one step
-                self.tags.extend(_QUOTED_TAG_PARTS.findall(match.group()))
+                found = _QUOTED_TAG_PARTS.findall(match.group())
+                if "&" in match.group():
+                    found = [(decode_references(n), decode_references(v)) for n, v in found]
+                self.tags.extend(found)
             else:
                 quoted = match.group("quoted")  # a plain "..." value: nothing to unescape
                 if quoted is None:
                     quoted = read_tag_value((match.group("bare") or "").strip())[0]
-                self.tags.append((match.group("name"), quoted))
+                name = match.group("name")
+                self.tags.append((decode_references(name), decode_references(quoted)))
         elif kind in ("comment", "linecomment"):
             self._open(start)
             self.body = self.body or bool(self.tags)
