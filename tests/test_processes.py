@@ -167,7 +167,7 @@ def test_list_table_streams_in_pages_that_line_up(
             super().print(*args, **kwargs)  # type: ignore[arg-type]
 
     out = io.StringIO()
-    listing._print_table(Spy(file=out, width=120), rows())
+    listing._print_table(Spy(file=out, width=120), rows(), listing.COLUMNS)
     assert printed_after == [4, 7, 10]  # a page is printed before the next is read
     lines = out.getvalue().splitlines()
     assert sum("White" in line and "Black" in line for line in lines) == 1  # one header

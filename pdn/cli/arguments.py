@@ -2,24 +2,28 @@
 for input paths and ``-``, output files, ``--variant``, ``--rules``, finding codes, whole
 numbers, ``--jobs`` and ``--format``.
 
-Types raise ``argparse.ArgumentTypeError``, so a bad value is a usage error (exit 2, the
-verb's usage line, then ``pdn VERB: error: argument OPTION: reason``) worded alike in every
-verb. Builders add an argument with its one name, metavar and help; a verb adds only what
-its option means for it. Everything here is O(1) per argument, O(n) in a list's length.
+Types raise ``argparse.ArgumentTypeError``, so a bad value is a usage error (exit 2, one
+line ``pdn VERB: error: argument OPTION: reason``, the usage only with ``--help``) worded alike
+in every verb; an unknown option or verb is one line with a "did you mean" (``Parser``).
+Builders add an argument with its one name, metavar and help; a verb adds only what its
+option means for it. Everything here is O(1) per argument, O(n) in a list's length.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
+import os
 import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from pdn.base.findings import CODES, Finding, passing
 from pdn.base.output import STDIO, InputOverwriteError, refuse_inputs
 from pdn.base.paths import PathError
+from pdn.cli.exitcodes import EXIT_USAGE
 from pdn.database.filters import Criteria, MaterialSpec, date_range, int_range
 from pdn.engine.drawrules import profile_named
 from pdn.engine.errors import FenError
@@ -29,6 +33,68 @@ from pdn.engine.variants import VARIANTS, Variant
 T = TypeVar("T")
 
 _DIGITS = re.compile(r"[0-9]+")
+
+
+class Parser(argparse.ArgumentParser):
+    """The parser of ``pdn`` and of every verb: an error is one line on stderr and exit 2,
+    the usage only with ``--help``; the verbs are read by ``Verbs``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", "parsers", Verbs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def refuse_unknown(self, extras: Sequence[str]) -> NoReturn:
+        """Exit 2 with one line on the first of ``extras`` (arguments this parser did not
+        take): an unknown option with the nearest known one, or an unexpected argument."""
+        first = next((item for item in extras if item.startswith("-")), extras[0])
+        if not first.startswith("-"):
+            self.exit(EXIT_USAGE, f"{self.prog}: unexpected argument {first!r}\n")
+        option = first.partition("=")[0]
+        known = [name for action in self._actions for name in action.option_strings]
+        self.exit(
+            EXIT_USAGE, f"{self.prog}: unknown option {option}{_did_you_mean(option, known)}\n"
+        )
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean X?)`` for the nearest of ``known`` (difflib), else ``""``."""
+    near = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean {near[0]}?)" if near else ""
+
+
+class Verbs(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The VERB argument: an unknown verb, or an option the verb does not know, is one line
+    naming it with the nearest known one (``Parser.refuse_unknown``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices: Any = None  # checked in __call__, with a suggestion
+
+    def verbs(self) -> dict[str, Parser]:
+        """Each verb's name and parser, in the order ``pdn --help`` lists them."""
+        return dict(self._name_parser_map)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        name, *rest = list(values or [""])
+        verb = self._name_parser_map.get(name)
+        if verb is None:
+            hint = _did_you_mean(name, self._name_parser_map)
+            parser.exit(EXIT_USAGE, f"{parser.prog}: unknown verb {name!r}{hint}\n")
+        setattr(namespace, self.dest, name)
+        parsed, extras = verb.parse_known_args(rest, None)
+        if extras:
+            verb.refuse_unknown(extras)
+        for key, value in vars(parsed).items():
+            setattr(namespace, key, value)
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -265,9 +331,18 @@ def add_inputs(parser: argparse.ArgumentParser, *, refuse_stdin: str | None = No
     )
 
 
-def add_input(parser: argparse.ArgumentParser) -> None:
-    """``PATH``: one PDN file, ``-`` for standard input."""
-    parser.add_argument("path", metavar="PATH", help="PDN file ('-': standard input)")
+def add_input(parser: argparse.ArgumentParser, why: str) -> None:
+    """``PATH``: one PDN file, ``-`` for standard input; a folder is a usage error saying
+    ``why`` the verb takes one file and to name a file of it. One ``stat``."""
+
+    def one_file(path: str) -> str:
+        if path != STDIO and os.path.isdir(path):
+            raise argparse.ArgumentTypeError(f"{path!r} is a folder; {why}: name a file of it")
+        return path
+
+    parser.add_argument(
+        "path", type=one_file, metavar="PATH", help="PDN file ('-': standard input)"
+    )
 
 
 def add_output(

@@ -43,7 +43,7 @@ def add_parser(subparsers: Any) -> None:
         ),
         examples=EXAMPLES,
     )
-    arguments.add_input(parser)
+    arguments.add_input(parser, "convert writes the games of one file")
     arguments.add_output(parser, "output file")
     parser.add_argument(
         "--notation",

@@ -18,6 +18,7 @@ from pdn.base.output import discard_stdout
 from pdn.batch.parallel import WorkerLostError
 from pdn.cli import (
     check,
+    completion,
     convert,
     dedupe,
     fix,
@@ -31,6 +32,7 @@ from pdn.cli import (
     stats,
 )
 from pdn.cli import list as list_verb
+from pdn.cli.arguments import Parser
 from pdn.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 #: Verb modules, in the order ``pdn --help`` lists them (each: ``add_parser``, ``run``).
@@ -48,12 +50,13 @@ VERBS = (
     search,
     stats,
     report,
+    completion,
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The full parser: every verb of ``VERBS``."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pdn",
         description=(
             "Read, write, replay and audit draughts game records (PDN) in every variant.\n"
@@ -78,7 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default ``sys.argv[1:]``) and return the exit code."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            parser.refuse_unknown(extras)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if not getattr(args, "func", None):

@@ -41,7 +41,7 @@ def add_parser(subparsers: Any) -> None:
         "variations and the audit's findings at their ply.",
         examples=EXAMPLES,
     )
-    arguments.add_input(parser)
+    arguments.add_input(parser, "show draws one game of one file (--game N counts in it)")
     arguments.add_number(parser, "--game", "which game (1-based, default 1)", default=1)
     which = parser.add_mutually_exclusive_group()
     arguments.add_number(which, "--ply", "the position after ply N (0: the start)", minimum=0)

@@ -22,9 +22,11 @@ from pdn.engine.errors import FenError
 from pdn.engine.position import Position
 from pdn.engine.variants import VARIANTS, Variant
 from pdn.engine.zobrist import position_key
-from pdn.game.tags import outcome_of
+from pdn.game.tags import outcome_of, tag_value
 
 #: Finding severities that make a game not ``--clean``.
+#: The tags the header filters read (``tags_match``).
+_HEADER_FILTER_TAGS = ("White", "Black", "Event", "Date")
 UNCLEAN = frozenset({"error", "warning"})
 #: ``--result`` words and the winner they mean (``"D"``: draw).
 RESULT_WORDS = {"white": "W", "black": "B", "draw": "D"}
@@ -32,17 +34,22 @@ RESULT_WORDS = {"white": "W", "black": "B", "draw": "D"}
 DateBound = tuple[int, int, int]
 _DATE_PARTS = re.compile(r"(\d{4})(?:[.\-/](\d{1,2}|\?\?)(?:[.\-/](\d{1,2}|\?\?))?)?")
 _DMY = re.compile(r"^(\d{1,2})[.\-/](\d{1,2})[.\-/](\d{4})$")
+_INT_RANGE = re.compile(r"(\d+)?(?:(\.\.)(\d+)?)?")
+_RANGE_DATE = re.compile(r"(\d{4})(?:\.(\d{1,2})(?:\.(\d{1,2}))?)?")
 _MATERIAL_SIDE = re.compile(r"^(?P<colour>[WB])?(?P<men>\d+)?(?:K(?P<kings>\d+))?$")
 
 
 def int_range(text: str) -> tuple[int, int]:
-    """``"10..40"``, ``"10.."``, ``"..40"`` or ``"25"`` -> (low, high), inclusive."""
-    low, dots, high = text.partition("..")
-    try:
-        first = int(low) if low.strip() else 0
-        last = int(high) if high.strip() else (10**9 if dots else first)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a range MIN..MAX of whole numbers") from None
+    """``"10..40"``, ``"10.."``, ``"..40"`` or ``"25"`` -> (low, high), inclusive; anything
+    else (``"10-40"``) a ``ValueError`` naming the accepted forms."""
+    match = _INT_RANGE.fullmatch(text.strip())
+    if match is None or not text.strip():
+        raise ValueError(
+            f"{text!r} is not a range: expected MIN..MAX, e.g. 10..40 (or MIN.., ..MAX, one number)"
+        )
+    low, dots, high = match.groups()
+    first = int(low) if low else 0
+    last = int(high) if high else (10**9 if dots else first)
     if first > last:
         raise ValueError(f"range {text!r} runs backwards")
     return first, last
@@ -66,15 +73,35 @@ def date_bounds(text: str) -> tuple[DateBound, DateBound] | None:
 
 
 def date_range(text: str) -> tuple[DateBound, DateBound]:
-    """``--date FROM..TO`` (either side may be empty; one date = that date) -> bounds."""
-    low, dots, high = text.partition("..")
+    """``--date FROM..TO``, each side ``YYYY``, ``YYYY.MM`` or ``YYYY.MM.DD`` (either side may be
+    empty; one date alone = that date: ``1990`` is the whole year) -> the first and last day;
+    anything else (``"1990-1999"``) a ``ValueError`` naming the accepted forms."""
+    low, dots, high = text.strip().partition("..")
+    if not text.strip():
+        _range_date("", text)  # the usage error
     if not dots:
         high = low
-    first = date_bounds(low) if low.strip() else ((0, 1, 1), (0, 1, 1))
-    last = date_bounds(high) if high.strip() else ((9999, 12, 31), (9999, 12, 31))
-    if first is None or last is None:
-        raise ValueError(f"{text!r} is not a date range such as 1990..1999 or 2004.10.27")
+    first = _range_date(low, text) if low else ((0, 1, 1), (0, 1, 1))
+    last = _range_date(high, text) if high else ((9999, 12, 31), (9999, 12, 31))
+    if first[0] > last[1]:
+        raise ValueError(f"date range {text!r} runs backwards")
     return first[0], last[1]
+
+
+def _range_date(side: str, text: str) -> tuple[DateBound, DateBound]:
+    """One side of ``--date``: the first and last day it means."""
+    match = _RANGE_DATE.fullmatch(side)
+    month = int(match[2] or 1) if match else 0
+    day = int(match[3] or 1) if match else 0
+    if match is None or not (1 <= month <= 12 and 1 <= day <= 31):
+        raise ValueError(
+            f"{text!r} is not a date range: expected FROM..TO, e.g. 1990..1999 "
+            "(or FROM.., ..TO, one date; "
+            "a date is YYYY, YYYY.MM or YYYY.MM.DD)"
+        )
+    bounds = date_bounds(side)
+    assert bounds is not None  # a side that matched has a year
+    return bounds
 
 
 @dataclass(frozen=True)
@@ -208,10 +235,10 @@ class Criteria:
 
     # -- matching -------------------------------------------------------------------------
     def tags_match(self, tags: Iterable[tuple[str, str]]) -> bool:
-        """The header filters (players, White, Black, Event, Date) on ``tags``. O(tags)."""
-        first: dict[str, str] = {}
-        for name, value in tags:
-            first.setdefault(name, value)
+        """The header filters (players, White, Black, Event, Date) on ``tags``, each tag read
+        under its PDN or translated name (``tag_value(aliases=True)``). O(tags)."""
+        listed = tuple(tags)
+        first = {name: tag_value(listed, name, aliases=True) for name in _HEADER_FILTER_TAGS}
         return self.headers_match(first)
 
     def headers_match(self, headers: Mapping[str, str | None]) -> bool:

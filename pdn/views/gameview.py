@@ -37,6 +37,8 @@ SEVERITY_STYLES = {
 DRAW_RULE_CODES = frozenset({"move-limit", "repetition"})
 DRAW_RULE_STYLE = Style(color="magenta", bold=True, underline=True)
 COMMENT_STYLE = Style(color="green", italic=True)
+#: The move of each ply whose board is drawn, in the move list.
+SHOWN_STYLE = Style(reverse=True)
 
 
 #: Tags of the header panel, in order (players are its title).
@@ -96,14 +98,16 @@ class _MoveTokens(GameVisitor[list[Text]]):
         if label:
             token.append(f"{label} ", style="dim")
         marker = None
+        shown = False
         if self.depth == 0:
             played = self.view.replay.played.get(node)
             if played is not None and played.part > 1:
                 self.joined += 1
             else:
                 marker = self.markers.get(ply - self.joined)
+            shown = ply - self.joined in self.view.plies  # each part of a split capture
         style = marker[1] if marker else Style(dim=self.depth > 0)
-        token.append(self.view._move_text(node), style=style)
+        token.append(self.view._move_text(node), style=style + SHOWN_STYLE if shown else style)
         token.append(node.strength or "", style="bold")
         for nag in node.nags:
             token.append(NAG_SYMBOLS.get(nag, f" ${nag}"), style="bold")
@@ -161,12 +165,15 @@ class GameView:
         self.replay = replay(game, variant=variant)
         detected = self.replay.variant
         self.variant = detected
+        game_type = game.headers.get("GameType", "").strip()
         self.variant_origin = (
-            f"GameType {game.headers.get('GameType', '').strip()}"
-            if not self.replay.variant_findings
+            ("as asked" if variant is not None else "inferred")
+            if self.replay.variant_findings
+            else f"GameType {game_type}"
+            if game_type
             else "as asked"
             if variant is not None
-            else "inferred"
+            else "PDN default (20)"
         )
         self.findings = list(findings) if findings is not None else self.replay.findings
         self.last_ply = len(self.replay.positions) - 1
