@@ -27,8 +27,13 @@ def found(text: str, **options: str) -> list[Finding]:
 
 
 def codes(text: str, **options: str) -> list[tuple[str, int | None]]:
-    """(code, ply) of every finding except the variant notes."""
-    return [(f.code, f.ply) for f in found(text, **options) if f.code != "variant"]
+    """(code, ply) of every finding except the notes on the variant and on the result (a
+    missing Result tag: these fragments have none)."""
+    return [
+        (f.code, f.ply)
+        for f in found(text, **options)
+        if f.code != "variant" and not (f.code == "result" and f.severity == "info")
+    ]
 
 
 # -- irregular moves --------------------------------------------------------------------------

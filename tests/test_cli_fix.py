@@ -18,6 +18,7 @@ from strategies import games
 
 import pdn.batch.fixing as fixing
 from pdn.arbiter.changelog import RepairOptions
+from pdn.arbiter.normalize import NORMALIZATIONS
 from pdn.cli.main import main
 from pdn.engine.position import Position
 from pdn.engine.variants import VARIANTS
@@ -41,7 +42,7 @@ def test_fix_writes_every_game_in_order_and_logs_each_change(
     source = tmp_path / "in.pdn"
     source.write_text(FAULTY + "\n" + BROKEN + "\n" + CLEAN, encoding="utf-8")
     log = tmp_path / "log.jsonl"
-    code, out, err = run(capsys, "fix", str(source), "--log", str(log))
+    code, out, err = run(capsys, "fix", str(source), "--log", str(log), "--normalize", "all")
     assert code == 1  # an unreadable game is left as it is
     games = out.split("\n\n[")
     assert len(games) == 3
@@ -93,7 +94,7 @@ def test_in_place_keeps_a_backup_and_leaves_unchanged_files_alone(
     faulty, clean = tmp_path / "faulty.pdn", tmp_path / "clean.pdn"
     faulty.write_text(FAULTY, encoding="utf-8")
     clean.write_bytes(CLEAN.replace("\n", "\r\n").encode())
-    code, out, _ = run(capsys, "fix", str(tmp_path), "--in-place", "-q")
+    code, out, _ = run(capsys, "fix", str(tmp_path), "--in-place", "-q", "--normalize", "all")
     assert (code, out) == (0, "")
     assert faulty.read_text().startswith('[Event "Club"]')
     assert (tmp_path / "faulty.pdn.bak").read_text() == FAULTY
@@ -213,7 +214,7 @@ def _pdn(tags: list[tuple[str, str]], moves: str, result: str) -> str:
 
 
 def _fix_text(text: str) -> str:
-    settings_ = fixing.FixSettings(RepairOptions())
+    settings_ = fixing.FixSettings(RepairOptions(normalize=frozenset(NORMALIZATIONS)))
     spans = iter_spans(io.StringIO(text))
     return "\n".join(fixing.fix_span(span, settings_).text for span in spans)
 

@@ -161,7 +161,7 @@ def test_a_failed_in_place_run_commits_the_log_of_what_it_rewrote(
     second.write_text(GAMES, encoding="utf-8")
     log, rejects = tmp_path / "log.jsonl", tmp_path / "rejects.pdn"
     _interrupt_on_file(monkeypatch, "b.pdn")
-    argv = ["fix", str(first), str(second), "--in-place", "--no-backup", "-q"]
+    argv = ["fix", str(first), str(second), "--in-place", "--no-backup", "-q", "--normalize", "all"]
     code, _, err = run(capsys, *argv, "--log", str(log), "--rejects", str(rejects))
     assert code == 130
     assert (
@@ -215,7 +215,7 @@ def test_the_backup_is_a_copy_of_bytes_mode_and_time(
     source.write_text(GAMES, encoding="utf-8")
     source.chmod(0o640)
     os.utime(source, ns=(1_000_000_000, 2_000_000_000))
-    code, _, _ = run(capsys, "fix", str(source), "--in-place", "-q")
+    code, _, _ = run(capsys, "fix", str(source), "--in-place", "-q", "--normalize", "all")
     assert code == 1  # the unreadable game is left as it is
     backup = tmp_path / "a.pdn.bak"
     assert backup.read_text(encoding="utf-8") == GAMES

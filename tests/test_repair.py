@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pdn.arbiter.changelog import Change, RepairOptions
+from pdn.arbiter.normalize import NORMALIZATIONS
 from pdn.arbiter.repair import repair
 from pdn.arbiter.replay import audit
 from pdn.arbiter.tagrepair import normal_date, split_glued_junk
@@ -15,9 +16,15 @@ from pdn.engine.variants import VARIANTS
 from pdn.pdnfile.reader import read_game
 from pdn.pdnfile.writer import write_game
 
+#: Every ``--normalize`` name: these tests see the tidying fixes too (tests/test_agree.py
+#: tests what runs without them).
+EVERY_NORMALIZATION = frozenset(NORMALIZATIONS)
+
 
 def fixed(text: str, **options: object) -> tuple[str, list[Change]]:
-    """The repaired game as PDN text and its change log."""
+    """The repaired game as PDN text and its change log (every normalization on unless
+    ``normalize`` is given)."""
+    options.setdefault("normalize", EVERY_NORMALIZATION)
     repaired = repair(read_game(text), RepairOptions(**options))  # type: ignore[arg-type]
     return write_game(repaired.game), repaired.changes
 
@@ -28,7 +35,7 @@ def changes_of(changes: list[Change], fix: str) -> list[tuple[str | None, str | 
 
 def test_the_input_game_is_not_modified() -> None:
     game = read_game('[Event " x "]\n[GameType "20"]\n\n1. 32-28 1-0')
-    repaired = repair(game)
+    repaired = repair(game, RepairOptions(normalize=EVERY_NORMALIZATION))
     assert repaired.changed
     assert game.tags[0] == ("Event", " x ") and game.result == "1-0"
 
@@ -93,7 +100,7 @@ def test_a_missing_terminator_or_result_tag_is_copied_from_the_other() -> None:
     assert changes_of(changes, "result-tag") == [(None, "2-0")]
     text, changes = fixed('[Event "e"]\n[GameType "20"]\n\n1. 32-28 0-2')
     assert '[Result "0-2"]' in text
-    assert changes_of(changes, "result-tag") == [(None, '[Result "0-2"]')]
+    assert changes_of(changes, "missing-result-tag") == [(None, '[Result "0-2"]')]
 
 
 def test_a_result_tag_spelled_in_another_case_is_the_result_tag() -> None:

@@ -104,7 +104,16 @@ def test_fix_in_place_names_what_it_rewrote_before_the_loss(
     original = second.read_bytes()
     kill_workers_on(monkeypatch, file=str(second))
     code, _out, err = run_cli(
-        capsys, "fix", str(first), str(second), "--in-place", "-q", "--jobs", "2"
+        capsys,
+        "fix",
+        str(first),
+        str(second),
+        "--in-place",
+        "-q",
+        "--jobs",
+        "2",
+        "--normalize",
+        "all",
     )
     assert code == 2
     assert err == f"pdn fix: {LOST}; {second} is untouched (1 file(s) before it were rewritten)\n"

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pdn.arbiter.normalize import NORMALIZING_FIXES, option_of
 from pdn.base.findings import Finding, Place
 from pdn.engine.variants import Variant
 
@@ -25,8 +26,8 @@ FIXES: dict[str, tuple[str, ...]] = {
     "tag-space": ("tag",),
     "empty-tag": ("tag",),
     "date": ("tag",),
-    "split-capture": ("capture-rule",),
-    "capture-sign": (),
+    "split-capture": ("variant",),
+    "capture-sign": ("notation",),
     "capture-path": ("ambiguous-move",),
     "cut-after-end": ("moves-after-end",),
     "cut-irregular": ("illegal-move", "missed-capture", "capture-rule"),
@@ -34,6 +35,7 @@ FIXES: dict[str, tuple[str, ...]] = {
     "gametype": ("variant",),
     "result-board": ("result",),
     "result-tag": ("result",),
+    "missing-result-tag": ("result",),
     "result-style": ("result",),
 }
 UNDECIDED = "cannot be decided"
@@ -44,13 +46,15 @@ NO_TAGS = "a game without tags cannot get any (the tagless games after it would 
 class RepairOptions:
     """What to repair with: the variant of games without a usable GameType (``--variant``),
     a draw-rules profile name, the codes or fix names to limit the repairs to (``None``: all),
-    and the two cut options."""
+    the two cut options, and the ``--normalize`` names (``pdn.arbiter.normalize``) whose
+    fixes run (none by default: they tidy valid spellings)."""
 
     variant: Variant | None = None
     rules: str | None = None
     only: frozenset[str] | None = None
     cut_irregular: bool = False
     cut_after_end: bool = False
+    normalize: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,12 @@ class RepairWork:
         self.stale = True
 
     def allowed(self, fix: str) -> bool:
-        only = self.options.only
+        """True when ``fix`` runs: chosen by ``--only`` (or no ``--only``), and for a
+        normalizing fix, its ``--normalize`` name given."""
+        options = self.options
+        if fix in NORMALIZING_FIXES and option_of(fix) not in options.normalize:
+            return False
+        only = options.only
         return only is None or fix in only or not only.isdisjoint(FIXES[fix])
 
     def log(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pdn.arbiter.changelog import FIXES, UNDECIDED, RepairWork, on_mainline
 from pdn.arbiter.replay import INTERNAL_ERROR
+from pdn.arbiter.replaychecks import SQUARES_DASH, marks_other_side
 from pdn.arbiter.resultrepair import board_outcome, set_result
 from pdn.engine.resolve import resolve
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 MAX_READINGS = 16
 _NUMBER = re.compile(r"^(\d+)")
-_SQUARES_DASH = re.compile(r"^([a-l]?\d{1,3})(-[a-l]?\d{1,3})+$")
 
 
 def fix_split_captures(work: RepairWork) -> None:
@@ -67,16 +67,17 @@ def _merge_parts(first: GameNode, rest: list[GameNode]) -> None:
 
 
 def fix_capture_signs(work: RepairWork) -> None:
-    """A capture written with ``-`` (``28-19`` taking 23) gets the variant's separator."""
-    if not work.allowed("capture-sign"):
-        return
+    """A capture written with ``-`` (``28-19`` taking 23) gets the variant's separator (none
+    to give where the separator is ``-``: Thai)."""
     separator = work.replay.variant.capture_separator
+    if not work.allowed("capture-sign") or separator == "-":
+        return
     for node in work.game.walk():
         played = work.replay.played.get(node)
         text = node.move_text or ""
         if played is None or played.parts or not played.move.is_capture:
             continue
-        if _SQUARES_DASH.match(text):
+        if SQUARES_DASH.match(text):
             fixed = text.replace("-", separator)
             work.log("capture-sign", text, fixed, node=node, ply=played.ply)
             node.move_text = fixed
@@ -245,15 +246,23 @@ def fix_move_numbers(work: RepairWork) -> None:
     replayed = work.replay
     if not replayed.positions or any(played.parts for played in replayed.played.values()):
         return
+    # numbers right for captures written jump by jump are wrong once they are joined: the
+    # renumbering then answers the dialect's finding (``variant``), not a ``move-number`` one
+    joined = any(change.fix == "split-capture" and change.changed for change in work.changes)
+    code, note = ("variant", "after joining split captures") if joined else (None, None)
     stack = [(child, 1) for child in work.game.variations]
     while stack:
         node, depth = stack.pop()
         if node.setup is not None:
             continue
         stack.extend((child, depth + 1) for child in node.variations)
-        written = _NUMBER.match(node.move_number or "")
+        text = node.move_number or ""
+        written = _NUMBER.match(text)
         fixed = _standard_number(work, depth)
-        if written and written[1] != _NUMBER.match(fixed)[1]:  # type: ignore[index]
+        if written and (
+            written[1] != _NUMBER.match(fixed)[1]  # type: ignore[index]
+            or marks_other_side(text, not fixed.endswith("..."))
+        ):
             played = replayed.played.get(node)
             work.log(
                 "move-number",
@@ -261,6 +270,8 @@ def fix_move_numbers(work: RepairWork) -> None:
                 fixed,
                 node=node,
                 ply=played.ply if played else depth,
+                code=code,
+                note=note,
             )
             node.move_number = fixed
 

@@ -14,12 +14,13 @@ fix                finding code        what it does
 ``encoding``       ``encoding``        logs the fallback codec (the output is always UTF-8)
 ``junk``           ``syntax``          text glued to a move (``32-28abc``) split into the move
                                        and a comment (``split_glued_junk``, before reading)
-``tag-space``      ``tag``             strips spaces around a tag value (``" 0-1"``)
-``empty-tag``      ``tag``             removes a tag whose value is empty
-``date``           ``tag``             ``YYYY.MM.DD`` when the reading is unambiguous, ``??``
-                                       for unknown parts
-``split-capture``  ``capture-rule``    joins a capture written jump by jump (playstrategy.org)
-``capture-sign``   --                  a capture written with ``-`` gets the capture separator
+``tag-space``      ``tag`` (info)      (``--normalize tags``) strips spaces around a tag value
+``empty-tag``      ``tag`` (info)      (``--normalize tags``) removes a tag whose value is empty
+``date``           ``tag`` (info)      (``--normalize dates``) ``YYYY.MM.DD`` when the reading
+                                       is unambiguous, ``??`` for unknown parts
+``split-capture``  ``variant``         joins a capture written jump by jump (playstrategy.org),
+                                       then renumbers the moves after it
+``capture-sign``   ``notation``        a capture written with ``-`` gets the capture separator
 ``capture-path``   ``ambiguous-move``  the full path of an ambiguous capture, when exactly one
                                        reading lets the rest of its line replay legally
 ``cut-after-end``  ``moves-after-end``  (option) moves after the end become a variation
@@ -27,11 +28,19 @@ fix                finding code        what it does
                    ``missed-capture``,  on become a variation; the result becomes ``*``
                    ``capture-rule``
 ``move-number``    ``move-number``     standard move numbers where the written ones are wrong
+                                       (shifted by a half move included)
 ``gametype``       ``variant``         adds the GameType only one variant plays (never 20)
 ``result-board``   ``result``          the result the final position decides (no pieces/move)
-``result-tag``     ``result``          Result tag and terminator agree (a missing one copied)
-``result-style``   ``result``          the result in the variant's style (2-0 / 1-0 ...)
+``result-tag``     ``result`` (info)   a missing terminator copied from the Result tag
+``missing-result-  ``result`` (info)   (``--normalize results``) a missing Result tag copied
+tag``                                  from the terminator
+``result-style``   ``result`` (info)   (``--normalize results``) the result in the variant's
+                                       style (2-0 / 1-0 ...)
 =================  ==================  ==========================================================
+
+Every change made by default answers a finding ``pdn check`` reports on the same game with
+the same code; the ``--normalize`` fixes (``RepairOptions.normalize``) tidy valid spellings
+and answer the ``info`` notes that name them.
 
 Without its option, the first main-line move a cut would start at is logged, not changed.
 ``--only`` (``RepairOptions.only``) names finding codes or fix names. Cost: one audit replay
@@ -55,7 +64,7 @@ from pdn.arbiter.moverepair import (
     fix_move_numbers,
     fix_split_captures,
 )
-from pdn.arbiter.resultrepair import fix_results
+from pdn.arbiter.resultrepair import fix_result_tag, fix_results
 from pdn.arbiter.tagrepair import (
     fix_dates,
     fix_empty_tags,
@@ -86,23 +95,26 @@ class Repaired:
 def repair(game: Game, options: RepairOptions | None = None) -> Repaired:
     """A repaired copy of ``game`` and every change made (the input is not modified).
 
-    A game that could not be read (``game.raw``) is returned as it is, with no change.
-    Never raises on bad input."""
+    A game that could not be read (``game.raw``) gets only the repairs of its tags
+    (``_UNREADABLE_STEPS``: they read no move), so that one unreadable token does not keep
+    its tags as they are; the caller writes them before its text kept verbatim. Never raises
+    on bad input."""
     work = RepairWork(copy.deepcopy(game), options or RepairOptions())
-    if game.raw is None:
-        for step in _STEPS:
-            step(work)
+    for step in _STEPS if game.raw is None else _UNREADABLE_STEPS:
+        step(work)
     return Repaired(work.game, work.changes)
 
 
 def log_remaining(work: RepairWork) -> None:
-    """Every finding of a kind ``fix`` repairs that the repaired record still has, logged as
-    undecided unless already logged so: the change log names everything left. Replays again
-    only when something changed since the last replay."""
+    """Every finding of a kind ``fix`` repairs that the repaired record still has (``info``
+    notes aside), logged as undecided unless already logged so: the change log names
+    everything left. Replays again only when something changed since the last replay."""
     if work.dirty:
         work.moved()
     logged = {(change.code, change.ply) for change in work.changes if not change.changed}
     for finding in work.replay.findings:
+        if finding.severity == "info":
+            continue  # a note (a spelling --normalize tidies), no problem left
         fix = _claimed(work, finding)
         if fix is None or (finding.code, finding.ply) in logged:
             continue
@@ -153,4 +165,11 @@ _STEPS: tuple[Callable[[RepairWork], None], ...] = (
     fix_gametype,
     fix_results,
     log_remaining,
+)
+#: The repairs of a game whose moves cannot be read: its tags only (no replay).
+_UNREADABLE_STEPS: tuple[Callable[[RepairWork], None], ...] = (
+    fix_tag_spaces,
+    fix_empty_tags,
+    fix_dates,
+    fix_result_tag,
 )

@@ -310,6 +310,7 @@ class _Line:
         self.numbering = numbering
         self.ply = ply  # plies from the root before ``node``
         self.number_offset = 0  # written minus expected, after a reported mismatch
+        self.half_reported = False  # a number marking the other half of its move, reported
         self.joined = 0  # written parts of split captures joined into earlier plies
         # colour -> (square of the king that made the side's last moves, how many in a row)
         self.king_runs: dict[str, tuple[int, int]] = {}
@@ -465,6 +466,10 @@ class _Replayer:
             line.number_offset = self.checks.check_move_number(
                 node, ply, line.numbering, line.joined, line.number_offset
             )
+            if not line.half_reported:
+                line.half_reported = self.checks.check_move_half(
+                    node, ply, line.numbering, line.joined
+                )
         text = self._move_text(node)
         if not text.strip("-."):
             return None  # unknown move: nothing to replay from here
@@ -493,6 +498,8 @@ class _Replayer:
                 ends_unique = detected.ends_unique
             if self.counts_king_runs:
                 self.checks.check_king_run(line.king_runs, node, ply, before, move)
+            if self.audits and move.is_capture and node is last:
+                self.checks.check_capture_sign(node, ply, node.move_text or "", move)
             line.position = before.play(move) if after is None else after
         except Exception as error:  # noqa: BLE001 -- an engine bug must not stop a batch: report it
             self.checks.at(

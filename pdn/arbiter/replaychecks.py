@@ -13,12 +13,20 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from pdn.arbiter.normalize import normal_date
 from pdn.base.findings import Code, Finding, Severity, quoted
 from pdn.engine.drawrules import DrawEvent, DrawProfile, material_of
 from pdn.engine.geometry import Notation
 from pdn.engine.position import Position, other_side, side_name
 from pdn.engine.variants import Variant
-from pdn.game.tags import DATE_TAGS, date_problem, outcome_of, tag_value
+from pdn.game.tags import (
+    DATE_TAGS,
+    date_problem,
+    known_outcome,
+    outcome_of,
+    result_spelling,
+    tag_value,
+)
 
 if TYPE_CHECKING:
     from pdn.engine.movegen import Move
@@ -29,6 +37,8 @@ if TYPE_CHECKING:
 MAX_ALTERNATIVES = 8
 
 _MOVE_NUMBER = re.compile(r"^(\d+)\s*(\.*)")
+#: A move written with ``-`` between every square (``28-19``, ``29-18-27``, ``c3-e5``).
+SQUARES_DASH = re.compile(r"^([a-l]?\d{1,3})(-[a-l]?\d{1,3})+$")
 
 
 class ReplayChecks:
@@ -65,14 +75,18 @@ class ReplayChecks:
             )
         )
 
-    def at(self, node: GameNode, ply: int, code: Code, message: str) -> None:
-        """Add a ``code`` finding at move node ``node`` (ply ``ply``), unless not auditing."""
+    def at(
+        self, node: GameNode, ply: int, code: Code, message: str, severity: Severity | None = None
+    ) -> None:
+        """Add a ``code`` finding at move node ``node`` (ply ``ply``), unless not auditing;
+        ``severity`` the code's own unless given."""
         if not self.audits:
             return
         self.findings.append(
             Finding(
                 code,
                 message,
+                severity,
                 file=self.game.source.file,
                 game=self.game.source.game,
                 ply=ply,
@@ -88,7 +102,8 @@ class ReplayChecks:
         return self.findings
 
     def check_tags(self) -> None:
-        """SetUp and FEN that disagree; dates that are not dates."""
+        """SetUp and FEN that disagree; dates that are not dates; the tags ``--normalize``
+        would tidy (``info``: spaces around a value, an empty value)."""
         tags = self.game.tags
         fen = (tag_value(tags, "FEN") or "").strip()
         setup = (tag_value(tags, "SetUp") or "").strip()
@@ -101,7 +116,28 @@ class ReplayChecks:
             if value is not None and value.strip() and (problem := date_problem(value)):
                 # a date written another way is cosmetic; a month 13 may be a wrong record
                 severity: Severity = "warning" if "out of range" in problem else "info"
-                self.header(Finding("tag", f"{name} {quoted(value)}: {problem}", severity))
+                normal = normal_date(value)
+                said = f"; --normalize dates writes {normal}" if normal else ""
+                self.header(Finding("tag", f"{name} {quoted(value)}: {problem}{said}", severity))
+        self._check_tidy_tags()
+
+    def _check_tidy_tags(self) -> None:
+        """``info`` for what ``--normalize tags`` changes: spaces around a value stripped, a
+        tag with an empty value removed (unless every tag is empty: nothing is then removed).
+        """
+        tags = self.game.tags
+        removable = any(value for _, value in tags)
+        read = {finding.message for finding in self.game.findings if finding.code == "tag"}
+        for name, value in tags:
+            if not value:
+                if removable and f"tag {name} has no value" not in read:  # the reader's note
+                    message = f"{name} is empty; --normalize tags removes it"
+                    self.header(Finding("tag", message, "info"))
+            elif value != value.strip():
+                message = (
+                    f"{name} {quoted(value)}: spaces around the value; --normalize tags strips them"
+                )
+                self.header(Finding("tag", message, "info"))
 
     def check_start(self, position: Position) -> None:
         """A start position the variant does not allow, or without pieces."""
@@ -117,14 +153,57 @@ class ReplayChecks:
         ``ply`` after ``joined`` parts of split captures, plus ``offset``, written minus
         expected after a reported mismatch) nor the one before a reported jump (so a one-off
         typo is reported once). The line's offset from here on."""
-        number = _written_number(node.move_number or "")
+        written = node.move_number or ""
+        number = _written_number(written)
         if number is None:
             return offset
         base = numbering.number_at(ply + joined)
         expected = base + offset
         if number not in (expected, base):
-            self.at(node, ply, "move-number", f"move number {number} where {expected} was expected")
+            shifted = number == base + 1 and not numbering.at(ply + joined).first
+            why = (
+                " (the reply numbered as the next move: shifted by a half move)" if shifted else ""
+            )
+            self.at(
+                node, ply, "move-number", f"move number {number} where {expected} was expected{why}"
+            )
         return number - base  # follow the new numbering, or back to the old
+
+    def check_move_half(self, node: GameNode, ply: int, numbering: Numbering, joined: int) -> bool:
+        """Flag a written move number that is the expected one but marks the other half of
+        the move (``1. 27-24`` where White, the second mover, is to move from the FEN: SAGE
+        numbers so); True when flagged (the replay flags the first of a line only, the
+        numbers after it follow it)."""
+        written = node.move_number or ""
+        if not written.endswith("."):
+            return False
+        number = numbering.at(ply + joined)
+        if _written_number(written) != number.number or not marks_other_side(written, number.first):
+            return False
+        mover = numbering.first_mover
+        side = side_name(mover if number.first else other_side(mover))
+        self.at(
+            node,
+            ply,
+            "move-number",
+            f"move number {written.strip()} where {number.label(resumed=True)} was expected "
+            f"({side}'s move, numbered as the other half of the move: shifted by a half move)",
+        )
+        return True
+
+    def check_capture_sign(self, node: GameNode, ply: int, text: str, move: Move) -> None:
+        """``info`` for a capture written with ``-`` (``29-18-27``) where the variant's capture
+        separator is another: PDN 1.0 (DYNAMO, SAGE) and 2.0 allowed it, PDN 3.0 does not.
+        Call it for captures only. O(len(text))."""
+        separator = self.variant.capture_separator
+        if separator != "-" and SQUARES_DASH.match(text) and move.is_capture:
+            self.at(
+                node,
+                ply,
+                "notation",
+                f"capture {text} written with '-' (PDN 1.0 and 2.0 allowed it; PDN 3.0 writes "
+                f"{text.replace('-', separator)})",
+            )
 
     def check_king_run(
         self,
@@ -212,13 +291,10 @@ class ReplayChecks:
         terminator = self.game.result
         tag_outcome = outcome_of(tag)
         end_outcome = outcome_of(terminator)
-        if tag_outcome and end_outcome and tag_outcome != end_outcome:
-            self.header(
-                Finding("result", f"Result tag {tag!r} but the game ends with {terminator!r}")
-            )
+        self._check_result_texts(tag, terminator)
         claimed, text = (end_outcome, terminator) if end_outcome else (tag_outcome, tag)
         if not claimed or claimed == "none" or final is None:
-            return
+            return  # a result unknown (``*``) or none (``0-0``) is never contradicted
         first = self.variant.first_mover
         winner = {"first": first, "second": other_side(first)}.get(claimed)
         if winner is not None and self.drawn_at is not None:
@@ -248,12 +324,55 @@ class ReplayChecks:
                 f"{side_name(expected)} won{rule}",
             )
 
-    def _result(self, final_ply: int, message: str) -> None:
+    def _check_result_texts(self, tag: str | None, terminator: str | None) -> None:
+        """The Result tag against the terminator (``*`` included: it says "unknown"), one of
+        them missing (``info``: ``fix`` copies the other), and (``info``) a result spelled
+        otherwise than the variant's style (``--normalize results`` respells it)."""
+        said_tag, said_end = _said(tag), _said(terminator)
+        if said_tag and said_end and said_tag != said_end:
+            self.header(
+                Finding("result", f"Result tag {tag!r} but the game ends with {terminator!r}")
+            )
+        elif tag is not None and terminator is None and known_outcome(tag) is not None:
+            message = f"no result terminator; the Result tag says {tag.strip()!r}"
+            self.header(Finding("result", message, "info"))
+        elif tag is None and self.game.tags and known_outcome(terminator) not in (None, "unknown"):
+            message = f"no Result tag; --normalize results adds one: {terminator!r}"
+            self.header(Finding("result", message, "info"))
+        for text in dict.fromkeys((tag, terminator)):
+            outcome = known_outcome(text)
+            if text is None or outcome is None:
+                continue
+            styled = result_spelling(outcome, self.variant)
+            if text != styled:
+                message = (
+                    f"result {text!r} is not in {self.variant.name}'s style; "
+                    f"--normalize results writes {styled!r}"
+                )
+                self.header(Finding("result", message, "info"))
+
+    def _result(self, final_ply: int, message: str, severity: Severity | None = None) -> None:
         """A ``result`` finding at the last move of the main line (header when no moves)."""
         if final_ply == 0:
-            self.header(Finding("result", message))
+            self.header(Finding("result", message, severity))
         else:
-            self.at(self.game.end(), final_ply, "result", message)
+            self.at(self.game.end(), final_ply, "result", message, severity)
+
+
+def _said(result: str | None) -> str | None:
+    """What a result text says, ``*`` included (``"unknown"``); None when missing or
+    unreadable."""
+    if result is not None and result.strip() == "*":
+        return "unknown"
+    return outcome_of(result)
+
+
+def marks_other_side(written: str, first: bool) -> bool:
+    """True when the dots of a written move number mark the other half of the move than the
+    ply's (``first``: the first mover's): ``12.`` on the second mover's ply, ``12...`` on the
+    first mover's. Two dots or none mark neither."""
+    dots = written.strip().lstrip("0123456789").strip()
+    return (dots == "." and not first) or (dots == "..." and first)
 
 
 @lru_cache(maxsize=4096)

@@ -1,7 +1,9 @@
-"""The repairs of a game's result: Result tag and terminator spelled in the variant's style,
-set from the board when the final position decides, made to agree when one is missing
-(``fix_results``, a step of ``pdn.arbiter.repair``); ``set_result`` for the cuts of
-``moverepair``. Cost: O(tags + main-line findings), on the run's one replay.
+"""The repairs of a game's result: a claimed result the final position contradicts set from
+the board, a missing terminator copied from the Result tag; with ``--normalize results``
+also the variant's style and a missing Result tag (``fix_results``, a step of
+``pdn.arbiter.repair``; ``fix_result_tag`` alone for a game whose moves cannot be read);
+``set_result`` for the cuts of ``moverepair``. Cost: O(tags + main-line findings), on the
+run's one replay.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pdn.arbiter.changelog import RepairWork, on_mainline, tag_text
 from pdn.base.findings import IRREGULAR_CODES
 from pdn.engine.drawrules import profile_for
-from pdn.game.tags import Outcome, known_outcome, result_spelling, tag_entry
+from pdn.game.tags import Outcome, known_outcome, outcome_of, result_spelling, tag_entry
 
 if TYPE_CHECKING:
     from pdn.engine.position import Position
@@ -20,28 +22,40 @@ if TYPE_CHECKING:
 
 
 def fix_results(work: RepairWork) -> None:
-    """Result tag and terminator: spelled in the variant's style; set from the board when it
-    decides; made to agree when one of them is missing. A disagreement the board cannot
-    settle stays (``log_remaining`` logs it)."""
+    """Result tag and terminator: spelled in the variant's style (``--normalize results``);
+    a claimed result set from the board when it decides otherwise; a missing terminator
+    copied from the Result tag (a missing Result tag from the terminator: ``--normalize
+    results``). A disagreement the board cannot settle stays (``log_remaining`` logs it)."""
     if work.allowed("result-style"):
         _respell(work)
     decided = _decided_outcome(work)
     if decided is not None and work.allowed("result-board"):
         set_result(work, decided, "result-board", "the final position decides")
         return
-    if not work.allowed("result-tag"):
-        return
     name = _result_tag_name(work.game)
     tag = work.game.headers.get(name) if name else None
-    terminator = work.game.result
-    if tag is not None and terminator is None and known_outcome(tag) is not None:
+    if tag is None:
+        fix_result_tag(work)
+    elif work.game.result is None and known_outcome(tag) is not None and work.allowed("result-tag"):
         work.game.result = tag.strip()
         work.log("result-tag", None, tag.strip(), note="terminator copied from the Result tag")
-    elif name is None and work.game.tags and known_outcome(terminator) not in (None, "unknown"):
+
+
+def fix_result_tag(work: RepairWork) -> None:
+    """(``--normalize results``) A game with tags but no Result tag gets the terminator's
+    result (a known one) as its Result tag. Reads no move: also for a game whose moves
+    cannot be read."""
+    terminator = work.game.result
+    if not work.allowed("missing-result-tag") or _result_tag_name(work.game) is not None:
+        return
+    if work.game.tags and known_outcome(terminator) not in (None, "unknown"):
         assert terminator is not None
         work.game.tags.append(("Result", terminator))
         work.log(
-            "result-tag", None, tag_text("Result", terminator), note="copied from the terminator"
+            "missing-result-tag",
+            None,
+            tag_text("Result", terminator),
+            note="copied from the terminator",
         )
 
 
@@ -50,7 +64,7 @@ def _decided_outcome(work: RepairWork) -> Outcome | None:
     has no piece or no move, ``draw`` after a draw by rule), ``None`` when it gives none or
     when the main line did not replay cleanly to its end."""
     replayed = work.replay
-    if replayed.stopped is not None or not replayed.positions:
+    if replayed.stopped is not None or not replayed.positions or not _claims_a_result(work.game):
         return None
     if on_mainline(work.game, replayed, IRREGULAR_CODES | {"moves-after-end"}):
         return None
@@ -58,6 +72,15 @@ def _decided_outcome(work: RepairWork) -> Outcome | None:
     if decided is None and _drawn_by_rule(work):
         decided = "draw"
     return decided
+
+
+def _claims_a_result(game: Game) -> bool:
+    """True when the terminator (else the Result tag) says who won or a draw: the board
+    corrects a claim, never a result left unknown (``*``) or none (``0-0``), as the audit's
+    ``result`` finding."""
+    name = _result_tag_name(game)
+    claimed = outcome_of(game.result) or outcome_of(game.headers.get(name) if name else None)
+    return claimed in ("first", "second", "draw")
 
 
 def _drawn_by_rule(work: RepairWork) -> bool:
@@ -83,19 +106,20 @@ def _result_tag_name(game: Game) -> str | None:
 
 
 def set_result(work: RepairWork, outcome: Outcome | Literal["unknown"], fix: str, why: str) -> None:
-    """Result tag (when the game has one, or any tag) and terminator spelled for ``outcome``."""
+    """Result tag (when the game has one, or any tag) and terminator spelled for ``outcome``;
+    one that says ``outcome`` already is kept as it is spelled (``1-0`` on 10x10 stays)."""
     spelled = result_spelling(outcome, work.replay.variant)
     name = _result_tag_name(work.game)
     tags = work.game.tags
     if name is not None:
         before = work.game.headers[name]
-        if before != spelled:
+        if known_outcome(before) != outcome:
             tags[:] = [(tag, spelled if tag == name else value) for tag, value in tags]
             work.log(fix, tag_text(name, before), tag_text(name, spelled), note=why, code="result")
     elif tags:
         tags.append(("Result", spelled))
         work.log(fix, None, tag_text("Result", spelled), note=why, code="result")
-    if work.game.result != spelled:
+    if known_outcome(work.game.result) != outcome:
         note = f"terminator; {why}"
         work.log(fix, work.game.result, spelled, note=note, code="result")
         work.game.result = spelled

@@ -1,6 +1,7 @@
 """The repairs of a game's text and tags: glued junk split off (``split_glued_junk``, before
-reading), the codec and the damaged bytes logged, tag values stripped, empty tags removed,
-dates made ``YYYY.MM.DD``, the GameType only one variant plays added. Each is one step of
+reading), the codec and the damaged bytes logged, the GameType only one variant plays added;
+with ``--normalize tags`` / ``dates`` tag values stripped, empty tags removed, dates made
+``YYYY.MM.DD`` (also for a game whose moves cannot be read). Each is one step of
 ``pdn.arbiter.repair``. Cost: O(tags) each; ``split_glued_junk`` O(len(text));
 ``fix_gametype`` one main-line resolve per variant on the same board (games without a usable
 GameType only).
@@ -22,6 +23,7 @@ from pdn.arbiter.changelog import (
     tag_text,
 )
 from pdn.arbiter.detect import STANDARD, detect_dialect, start_position
+from pdn.arbiter.normalize import date_doubt, normal_date
 from pdn.arbiter.replay import Replay, replay
 from pdn.base.findings import IRREGULAR_CODES, Finding
 from pdn.engine.errors import FenError
@@ -32,9 +34,6 @@ from pdn.game.tags import DATE_TAGS, date_problem
 if TYPE_CHECKING:
     from pdn.game.record import Game
 
-_YEAR_ONLY = re.compile(r"^(\d{4})\.?$")
-_YEAR_FIRST = re.compile(r"^(\d{4}|\?{4})[-./](\d{1,2}|\?{1,2})[-./](\d{1,2}|\?{1,2})$")
-_YEAR_LAST = re.compile(r"^(\d{1,2})[-./](\d{1,2})[-./](\d{4})$")
 _DAMAGED = re.compile(r"damaged UTF-8: bytes ([0-9A-F ]+) read as U\+FFFD")
 _UNREADABLE = re.compile(r"^unreadable text (['\"])(\S+)\1:")
 
@@ -145,43 +144,10 @@ def fix_dates(work: RepairWork) -> None:
             continue
         fixed = normal_date(value)
         if fixed is None:
-            work.log("date", tag_text(name, value), None, note=f"{UNDECIDED}: {_date_doubt(value)}")
+            work.log("date", tag_text(name, value), None, note=f"{UNDECIDED}: {date_doubt(value)}")
         else:
             tags[index] = (name, fixed)
             work.log("date", tag_text(name, value), tag_text(name, fixed))
-
-
-def normal_date(value: str) -> str | None:
-    """``value`` as a PDN date ``YYYY.MM.DD`` when it has one reading, else ``None``.
-
-    ``1996`` and ``1950.`` -> ``1996.??.??``; year first (``2024-12-14``, ``1847-??-??``,
-    ``2024.1.5``) -> padded; year last (``14.12.2024``, ``13-01-1996``) only when one of day
-    and month is above 12 or both are equal. O(len)."""
-    text = value.strip()
-    if match := _YEAR_ONLY.match(text):
-        return f"{match[1]}.??.??"
-    if match := _YEAR_FIRST.match(text):
-        year, month, day = match.groups()
-        return _date(year, month, day)
-    if match := _YEAR_LAST.match(text):
-        first, second, year = match.groups()
-        if int(first) > 12 >= int(second) or first.lstrip("0") == second.lstrip("0"):
-            return _date(year, second, first)
-        if int(second) > 12 >= int(first):
-            return _date(year, first, second)
-    return None
-
-
-def _date_doubt(value: str) -> str:
-    if _YEAR_LAST.match(value.strip()):
-        return "day and month are both 12 or less: either could come first"
-    return date_problem(value) or "not a date"
-
-
-def _date(year: str, month: str, day: str) -> str | None:
-    parts = [part.zfill(2) if part.isdigit() else "??" for part in (month, day)]
-    date = f"{year}.{parts[0]}.{parts[1]}"
-    return date if date_problem(date) is None else None
 
 
 def fix_gametype(work: RepairWork) -> None:

@@ -28,6 +28,7 @@ Code = Literal[
     "missed-capture",
     "capture-rule",
     "ambiguous-move",
+    "notation",
     "repetition",
     "move-limit",
     "moves-after-end",
@@ -44,6 +45,8 @@ Code = Literal[
 #: a ``result`` warning.
 #: ``file``: the file is no PDN text at all (binary, a chess PGN, JSON, HTML, empty): its one
 #: finding, and no game is read from it.
+#: ``notation``: a move written as an older PDN wrote it, read as meant (a capture written
+#: with ``-``, as PDN 1.0 and 2.0 allowed; PDN 3.0 writes the variant's capture separator).
 #: ``internal-error``: pdn itself failed on a move (a bug to report, never blamed on the file
 #: as ``illegal-move``).
 CODES: dict[Code, Severity] = {
@@ -58,6 +61,7 @@ CODES: dict[Code, Severity] = {
     "missed-capture": "error",
     "capture-rule": "error",
     "ambiguous-move": "warning",
+    "notation": "info",
     "repetition": "info",
     "move-limit": "info",
     "moves-after-end": "error",

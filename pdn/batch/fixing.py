@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pdn.arbiter.changelog import Change, RepairOptions
+from pdn.arbiter.namerepair import rename_players
+from pdn.arbiter.normalize import normalizations
 from pdn.arbiter.repair import repair
 from pdn.arbiter.tagrepair import split_glued_junk
 from pdn.base.output import (
@@ -41,10 +44,15 @@ from pdn.engine.geometry import Notation
 from pdn.engine.variants import Variant
 from pdn.pdnfile.reader import parse_span
 from pdn.pdnfile.scan import Span
-from pdn.pdnfile.writer import Captures, write_game
+from pdn.pdnfile.writer import Captures, escape_tag_value, write_game
+
+if TYPE_CHECKING:
+    from pdn.game.record import Game
 
 #: The ``fix`` name of the record made when a repair raised (a bug, reported, never a crash).
 INTERNAL = "internal-error"
+#: One tag pair of a game's text, blank space before it included.
+_TAG_TEXT = re.compile(r'\s*\[\s*([A-Za-z_]\w*)\s*"(?:[^"\\\r\n]|\\.)*"\s*\]')
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,7 @@ class FixSettings:
     repair: RepairOptions = field(default_factory=RepairOptions)
     notation: Notation | None = None
     captures: Captures | None = None
+    names: Mapping[str, str] | None = None  # --names: variant -> canonical spelling
 
 
 @dataclass
@@ -77,16 +86,23 @@ def fix_span(span: Span, settings: FixSettings) -> Fixed:
             again = parse_span(replace(span, text=split[0]))
             if again.raw is None:
                 game, before = again, split[1]
-    if game.raw is not None:
-        return Fixed(_own_text(game.raw), [], True)
     try:
         repaired = repair(game, settings.repair)
     except Exception as error:  # noqa: BLE001 -- a bug of a repair must neither stop the batch nor lose the game
         source = game.source
         note = f"internal error, game copied unchanged: {error!r}"
         failed = Change(INTERNAL, None, None, None, file=source.file, game=source.game, note=note)
-        return Fixed(_own_text(span.text), [failed], False)
+        return Fixed(_own_text(span.text), [failed], game.raw is not None)
+    if game.raw is not None:
+        text = (
+            retagged(game.raw, [name for name, _ in game.tags], repaired.game)
+            if repaired.changed
+            else None
+        )
+        return Fixed(_own_text(text or game.raw), repaired.changes if text else [], True)
     repaired.changes[:0] = before
+    if settings.names:
+        repaired.changes += rename_players(repaired.game, settings.names)
     rewrite = settings.notation is not None or settings.captures is not None
     if not repaired.changed and not rewrite:
         return Fixed(_own_text(span.text), repaired.changes, False)
@@ -96,6 +112,22 @@ def fix_span(span: Span, settings: FixSettings) -> Fixed:
         captures=settings.captures or "short",
     )
     return Fixed(_own_text(text), repaired.changes, False)
+
+
+def retagged(raw: str, names: list[str], game: Game) -> str | None:
+    """The text ``raw`` of an unreadable game with its leading tags replaced by ``game``'s
+    (one a line), the rest kept verbatim; ``None`` (nothing changed) unless ``raw`` opens
+    with exactly the tags ``names`` (as read), in order. O(len(raw))."""
+    end = 0
+    for name in names:
+        tag = _TAG_TEXT.match(raw, end)
+        if tag is None or tag[1] != name:
+            return None
+        end = tag.end()
+    if _TAG_TEXT.match(raw, end):
+        return None
+    lines = [f'[{name} "{escape_tag_value(value)}"]' for name, value in game.tags]
+    return "\n".join(lines) + raw[end:]
 
 
 def fix_spans(spans: list[Span], settings: FixSettings) -> list[Fixed]:
@@ -137,6 +169,7 @@ class FixSummary:
     undecided: Counter[str] = field(default_factory=Counter)
     rewritten: list[str] = field(default_factory=list)
     current: str | None = None
+    dry_run: bool = False
 
     def lines(self) -> Iterator[str]:
         """The closing lines of ``pdn fix``."""
@@ -145,6 +178,7 @@ class FixSummary:
             + (f" (+{self.rejected} to --rejects)" if self.rejected else "")
             + f"; {self.changed_games} changed, {sum(self.by_fix.values())} changes"
             + (f"; {self.unreadable} unreadable, kept verbatim" if self.unreadable else "")
+            + ("; dry run: nothing written" if self.dry_run else "")
         )
         for name, count in self.by_fix.most_common():
             yield f"  {name:<14} {count}"
@@ -170,12 +204,15 @@ def fix(
     log: Target | None = None,
     rejects: Target | None = None,
     only: Iterable[str] | None = None,
+    normalize: Iterable[str] = (),
     cut_irregular: bool = False,
     cut_after_end: bool = False,
+    dry_run: bool = False,
     variant: str | Variant | None = None,
     rules: str | None = None,
     notation: Notation | None = None,
     captures: Captures | None = None,
+    names: Mapping[str, str] | None = None,
     jobs: int = 1,
     on_change: Callable[[Change], object] | None = None,
     summary: FixSummary | None = None,
@@ -184,17 +221,22 @@ def fix(
     or, ``in_place``, into each file itself (``NAME.bak`` keeps the original unless not
     ``backup``; a file in which nothing changed is left as it is). ``log`` takes each change
     as a JSON line, ``rejects`` the unreadable games (else they go out verbatim); ``on_change``
-    is called with each change as it comes. ``only`` (finding codes or fix names) and the two
-    cuts choose the repairs, as ``pdn.arbiter.repair.RepairOptions``; ``variant`` is for games
+    is called with each change as it comes. ``only`` (finding codes or fix names), the
+    ``normalize`` names (``results``, ``dates``, ``tags``, ``all``: tidy valid spellings, off by
+    default) and the two cuts choose the repairs, as ``pdn.arbiter.repair.RepairOptions``;
+    ``dry_run`` writes no game (neither ``output`` nor ``in_place`` nor ``rejects``): only the
+    log and the counts, the same as a real run's. ``variant`` is for games
     without a usable GameType, ``rules`` a draw-rules profile; ``notation`` and ``captures``
-    rewrite every move. Returns the counts, in ``summary`` when given (so that a caller can
-    read what was rewritten when the run raises: ``OSError`` for a path that cannot be read
-    or written, leaving the target untouched). ``InputOverwriteError`` (before anything is
+    rewrite every move; ``names`` (variant -> canonical spelling,
+    ``pdn.arbiter.namerepair.read_names_file``) rewrites player names, each logged. Returns
+    the counts, in ``summary`` when given (so that a caller can read what was rewritten
+    when the run raises: ``OSError`` for a path that cannot be read or written, leaving the
+    target untouched). ``InputOverwriteError`` (before anything is
     written) when ``output``, ``log`` or ``rejects`` is an input; ``RewriteRefusedError``
     when a file to rewrite ``in_place`` is read-only, hard-linked, changed since it was read,
     or its ``NAME.bak`` exists. When a file is written, stdout (``-``) closed by its reader
     does not stop the run: the files are written, then ``BrokenPipeError`` is raised.
-    ValueError: ``in_place`` with stdin.
+    ValueError: ``in_place`` with stdin, an unknown ``normalize`` name.
     """
     paths = list(paths)
     if in_place and "-" in paths:
@@ -205,17 +247,24 @@ def fix(
         only=frozenset(only) if only is not None else None,
         cut_irregular=cut_irregular,
         cut_after_end=cut_after_end,
+        normalize=normalizations(normalize),
     )
-    refuse_inputs({"-o": None if in_place else output, "--log": log, "--rejects": rejects}, paths)
+    if dry_run:
+        in_place, rejects = False, None
+    written = None if in_place or dry_run else output
+    refuse_inputs({"-o": written, "--log": log, "--rejects": rejects}, paths)
     counts = FixSummary() if summary is None else summary
-    run = _Run(FixSettings(options, notation, captures), jobs, on_change, counts)
-    beside = _stdout_beside(in_place, output, log, rejects)
+    counts.dry_run = dry_run
+    run = _Run(FixSettings(options, notation, captures, names), jobs, on_change, counts)
+    beside = _stdout_beside(in_place, written, log, rejects)
     with ExitStack() as stack:
         keep = (lambda: bool(counts.rewritten)) if in_place else None
         run.log = _record(stack, log, beside, keep)
         run.rejects = _record(stack, rejects, beside, keep)
         files = list(expand_paths(paths))
-        if in_place:
+        if dry_run:
+            run.write(files, _NOWHERE)
+        elif in_place:
             for path in files:
                 run.rewrite(path, backup=backup)
         else:
@@ -227,11 +276,12 @@ def fix(
 
 
 def _stdout_beside(
-    in_place: bool, output: Target, log: Target | None, rejects: Target | None
+    in_place: bool, output: Target | None, log: Target | None, rejects: Target | None
 ) -> StdoutBeside | None:
     """The stdout of a run that also writes a file (so a reader closing stdout must not stop
-    it), else None: with no file to write, a closed stdout ends the run at once."""
-    targets = [log, rejects] + ([] if in_place else [output])
+    it), else None: with no file to write, a closed stdout ends the run at once. ``output``
+    is ``None`` when no output is written (``in_place``, a dry run)."""
+    targets = [log, rejects, output]
     files = in_place or any(isinstance(t, str) and t != "-" for t in targets)
     return StdoutBeside() if files and "-" in targets else None
 
@@ -255,6 +305,16 @@ class _Sink(Protocol):
     """What the run writes to: a text stream or ``StdoutBeside``."""
 
     def write(self, text: str, /) -> int: ...
+
+
+class _Nowhere:
+    """The output of a dry run: every game written here is dropped."""
+
+    def write(self, text: str, /) -> int:
+        return len(text)
+
+
+_NOWHERE = _Nowhere()
 
 
 class _UnchangedInputError(Exception):

@@ -39,7 +39,8 @@ EXAMPLES = (
     """\
 examples:
   pdn check games.pdn                       findings as file:line:col: severity[code] ...
-  pdn check games.pdn -v                    the info notes too (inferences, cosmetic tags)
+  pdn check games.pdn -v                    the info notes too (inferences, cosmetic tags,
+                                            what `pdn fix --normalize` would tidy)
   pdn check db/ --format json > out.jsonl   a folder, one JSON object per finding
   pdn check games.pdn --variant russian     games without GameType are Russian
   pdn check games.pdn --rules damplay       Brazilian games with the DamPlay draw rules
@@ -48,7 +49,9 @@ examples:
 
 Text output shows errors and warnings; -v adds info. A finding repeated in many games of a
 file is one line with its games: "... (games 3-57, 55 games)". JSON keeps every finding.
-A folder means its PDN files (*.pdn, any case), searched recursively.
+A folder means its PDN files (*.pdn, any case), searched recursively. Every change `pdn fix`
+makes by default answers one of these findings (same game, same code): `pdn fix --dry-run`
+prints them as its change log.
 severities: error = the record is wrong, warning = it may be wrong, info = a note.
 
 draw-rule profiles: """
@@ -62,13 +65,13 @@ finding codes: """
 SUMMARY_FILES = 10
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn check`."""
     parser = arguments.add_verb(
         subparsers,
         "check",
         run,
-        summary="audit games: illegal moves, draw rules, results, tags (findings on stdout)",
+        summary=summary,
         description="Replay every game (main line and variations) through the rules engine "
         "and report what is wrong: irregular moves, repetitions, move-limit draws played "
         "past, results that contradict the board, bad tags and FENs.",

@@ -7,6 +7,10 @@ whatever their tags; games from the initial position need ``MIN_DUPLICATE_PLIES`
 game). Each group keeps its richest copy (most tags, comments, NAGs and
 variations; the first in input order on a tie); tags the other copies add without
 contradiction are merged into it; tags whose values differ are reported, never merged.
+Copies that disagree on who played or how it ended (**conflicts**: White, Black or the result,
+names compared across spellings with ``pdn.database.names``, results across styles: ``2-0`` is
+``1-0``) are two records, one of them wrong: such a group keeps every copy as it is, unless
+``merge_conflicts`` asks to merge them anyway. A copy that lacks a tag does not disagree.
 
 **Variant readings** are one game recorded two ways: the same variant and start, moves that
 differ in few plies, and either the same players (``pdn.database.names.name_key``) with the same
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -40,7 +45,8 @@ from typing import IO
 
 from pdn.base.paths import PathError, expand_paths
 from pdn.database.gamefacts import GameFacts
-from pdn.database.names import name_key
+from pdn.database.names import name_key, name_matches
+from pdn.game.tags import tag_value
 
 #: Plies a game from the initial position needs to be grouped with others.
 MIN_DUPLICATE_PLIES = 10
@@ -56,6 +62,8 @@ MIN_TRANSPOSITION_PLIES = 30
 #: (or two book lines), not one game with a slip of the pen.
 MIN_AGREEMENT = 3
 _UNKNOWN_VALUES = frozenset({"", "?", "-", "????.??.??", "*"})
+#: Player tags: copies naming other players (after matching spellings) are two records.
+PLAYER_TAGS = ("White", "Black")
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,8 @@ class Entry:
     written: tuple[str, ...]  # the main line as written, captures shortened to from-to
     legal: bool
     end: int | None  # key of the final position when the whole main line replayed
+    result: str | None  # as written: the terminator, else the Result tag
+    outcome: str | None  # ``pdn.game.tags.outcome_of`` of it; None when unknown
 
     @property
     def where(self) -> str:
@@ -93,6 +103,8 @@ class Entry:
             written=tuple(_short(text) for text in facts.written),
             legal=facts.legal,
             end=facts.keys[-1] if facts.keys and len(facts.keys) - 1 == facts.plies else None,
+            result=facts.result,
+            outcome=facts.outcome,
         )
 
 
@@ -113,23 +125,42 @@ def _short(move: str) -> str:
 @dataclass
 class Group:
     """Copies of one game: ``kept`` is written out with ``merged`` tags added;
-    ``contradictions`` maps a tag name to each (copy, value) where values differ."""
+    ``contradictions`` maps a tag name to each (copy, value) where values differ;
+    ``conflicts`` does so for White, Black and Result when the copies disagree on them (see
+    the module docstring), and then ``kept_all`` says every copy is written as it is."""
 
     copies: list[Entry]
     kept: Entry
     merged: list[tuple[str, str]] = field(default_factory=list)
     contradictions: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    conflicts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    kept_all: bool = False
+
+    @property
+    def left_out(self) -> list[Entry]:
+        """The copies not written."""
+        return [] if self.kept_all else [copy for copy in self.copies if copy is not self.kept]
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "kept": self.kept.where,
+        """The group as JSON; ``conflicts`` and ``kept_all`` only for a conflict group, whose
+        ``kept`` is null when every copy is kept."""
+        document: dict[str, object] = {
+            "kept": None if self.kept_all else self.kept.where,
             "copies": [copy.where for copy in self.copies],
             "merged_tags": [list(tag) for tag in self.merged],
-            "contradicting_tags": {
-                name: [{"game": where, "value": value} for where, value in values]
-                for name, values in self.contradictions.items()
-            },
+            "contradicting_tags": _values_to_dict(self.contradictions),
         }
+        if self.conflicts:
+            document["conflicts"] = _values_to_dict(self.conflicts)
+            document["kept_all"] = self.kept_all
+        return document
+
+
+def _values_to_dict(values: dict[str, list[tuple[str, str]]]) -> dict[str, object]:
+    return {
+        name: [{"game": where, "value": value} for where, value in said]
+        for name, said in values.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -180,6 +211,11 @@ class Findings:
     games: int = 0
     files: list[str] = field(default_factory=list)
 
+    @property
+    def conflicts(self) -> list[Group]:
+        """The groups whose copies disagree on White, Black or Result."""
+        return [group for group in self.groups if group.conflicts]
+
     def write_games(self, stream: IO[str]) -> None:
         """Every game of ``files`` once, in input order (a second scan of the files): left-out
         copies are skipped, kept copies get their merged tags after their own. Raises
@@ -187,12 +223,7 @@ class Findings:
         from pdn.pdnfile.scan import iter_spans
 
         merged = {(group.kept.file, group.kept.game): group.merged for group in self.groups}
-        left_out = {
-            (copy.file, copy.game)
-            for group in self.groups
-            for copy in group.copies
-            if copy is not group.kept
-        }
+        left_out = {(copy.file, copy.game) for group in self.groups for copy in group.left_out}
         for path in self.files:
             for span in iter_spans(path):
                 where = (span.source.file, span.source.game)
@@ -209,11 +240,13 @@ def dedupe(
     variant: str | None = None,
     jobs: int = 1,
     on_error: Callable[[PathError], object] | None = None,
+    merge_conflicts: bool = False,
 ) -> Findings:
     """The duplicates and variant readings of the games of ``paths`` (files or folders; a file
     named twice is read once). ``variant`` for games without a usable GameType; ``jobs``
     processes parse and replay (0: every core); a path that cannot be read goes to
-    ``on_error`` and is skipped."""
+    ``on_error`` and is skipped; ``merge_conflicts`` merges copies that disagree on White,
+    Black or Result too (by default a conflict group keeps every copy)."""
     from pdn.batch.parallel import map_paths
     from pdn.database.index import facts_of_spans
     from pdn.engine.position import Position
@@ -229,27 +262,33 @@ def dedupe(
         else:
             entries.append(Entry.of(item))
     initial_keys = frozenset(position_key(Position.initial(v)) for v in VARIANTS.values())
-    found = find_duplicates(entries, initial_keys)
+    found = find_duplicates(entries, initial_keys, merge_conflicts=merge_conflicts)
     return Findings(found.groups, found.readings, len(entries), files)
 
 
-def find_duplicates(entries: Iterable[Entry], initial_keys: frozenset[int]) -> Findings:
+def find_duplicates(
+    entries: Iterable[Entry], initial_keys: frozenset[int], *, merge_conflicts: bool = False
+) -> Findings:
     """Group ``entries`` (in input order) into duplicates and find variant readings.
     ``initial_keys`` are the keys of the variants' initial positions: games from there with
     fewer than ``MIN_DUPLICATE_PLIES`` plies are too short to tell one game from another
-    (two short draws of other players) and take no part."""
+    (two short draws of other players) and take no part. A group whose copies conflict keeps
+    them all unless ``merge_conflicts``."""
     by_digest: dict[bytes, list[Entry]] = defaultdict(list)
     for entry in entries:
         if len(entry.written) >= MIN_DUPLICATE_PLIES or entry.start not in initial_keys:
             by_digest[entry.digest].append(entry)
-    every = [_group(copies) for copies in by_digest.values()]
+    every = [_group(copies, merge_conflicts) for copies in by_digest.values()]
     readings = list(_readings(every))
     return Findings([group for group in every if len(group.copies) > 1], readings)
 
 
-def _group(copies: list[Entry]) -> Group:
+def _group(copies: list[Entry], merge_conflicts: bool) -> Group:
     kept = max(copies, key=lambda entry: entry.richness)  # first of the richest
-    group = Group(copies, kept)
+    conflicts = _conflicts(copies)
+    group = Group(
+        copies, kept, conflicts=conflicts, kept_all=bool(conflicts) and not merge_conflicts
+    )
     have = dict(reversed(kept.tags))
     values: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for copy in copies:
@@ -264,9 +303,45 @@ def _group(copies: list[Entry]) -> Group:
         distinct = {value.strip() for _, value in found}
         if len(distinct) > 1:
             group.contradictions[name] = found
-        elif name not in have or have[name].strip() in _UNKNOWN_VALUES:
+        elif not group.kept_all and (name not in have or have[name].strip() in _UNKNOWN_VALUES):
             group.merged.append((name, found[0][1]))
     return group
+
+
+def _conflicts(copies: list[Entry]) -> dict[str, list[tuple[str, str]]]:
+    """(copy, value) of each copy that says it, for White, Black and Result where two copies
+    disagree: players by ``_same_player``, results by outcome (``2-0`` = ``1-0``); a copy that
+    does not say (no tag, ``?``, ``*``) agrees with any. O(copies**2)."""
+    conflicts: dict[str, list[tuple[str, str]]] = {}
+    for tag in PLAYER_TAGS:
+        named = [
+            (copy.where, value)
+            for copy in copies
+            if (value := tag_value(copy.tags, tag, aliases=True)) and name_key(value)
+        ]
+        if any(not _same_player(a, b) for (_, a), (_, b) in combinations(named, 2)):
+            conflicts[tag] = named
+    decided = [copy for copy in copies if copy.outcome is not None]
+    if len({copy.outcome for copy in decided}) > 1:
+        conflicts["Result"] = [(copy.where, copy.result or "") for copy in decided]
+    return conflicts
+
+
+def _same_player(one: str, other: str) -> bool:
+    """May two tag values name one player? ``Sijbrands, Ton`` = ``T. Sijbrands``; names
+    written in other scripts (``Abaciev N.``, ``Абациев Н.``) cannot be told apart without a
+    transliteration (``pdn.database.names`` attempts none), so they never disagree."""
+    return (
+        name_key(one) == name_key(other)
+        or name_matches(one, other)
+        or name_matches(other, one)
+        or _scripts(one) != _scripts(other)
+    )
+
+
+def _scripts(name: str) -> frozenset[str]:
+    """The scripts of the letters of ``name`` (``LATIN``, ``CYRILLIC``...). O(len(name))."""
+    return frozenset(unicodedata.name(char, "?").split()[0] for char in name if char.isalpha())
 
 
 def _readings(groups: list[Group]) -> Iterator[Reading]:
