@@ -1,4 +1,5 @@
-"""The built distributions hold what the package needs: the grammar, docs, tools, LICENSE."""
+"""The built distributions hold what the package needs: the grammar, the viewer's script and
+style, docs, tools, LICENSE."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def test_the_wheel_holds_the_grammar_and_the_version(tmp_path: Path) -> None:
         names = archive.namelist()
         assert "pdn/grammars/pdn.lark" in names
         assert "pdn/py.typed" in names
+        assert {"pdn/views/viewer.js", "pdn/views/viewer.css"} <= set(names)  # the viewer's
         metadata = next(name for name in names if name.endswith(".dist-info/METADATA"))
         text = archive.read(metadata).decode()
     import pdn

@@ -39,7 +39,7 @@ def cards(page: str) -> list[ET.Element]:
 
 
 def test_page_is_well_formed_with_one_card_per_finding(tmp_path: Path, capsys) -> None:
-    code, page = report(tmp_path, str(FAULTS))
+    code, page = report(tmp_path, str(FAULTS), "-v")
     findings = check_json(capsys, str(FAULTS))
     assert code == 1  # errors found, as pdn check says
     assert page.startswith("<!DOCTYPE html>")
@@ -47,6 +47,11 @@ def test_page_is_well_formed_with_one_card_per_finding(tmp_path: Path, capsys) -
     assert len(drawn) == len(findings) > 5
     assert Counter(card.get("data-code") for card in drawn) == Counter(
         finding["code"] for finding in findings
+    )
+    # without -v: the errors and warnings only
+    _, page = report(tmp_path, str(FAULTS))
+    assert Counter(card.get("data-code") for card in cards(page)) == Counter(
+        finding["code"] for finding in findings if finding["severity"] != "info"
     )
     # errors first within each game
     root = ET.fromstring(page)
@@ -69,7 +74,7 @@ def test_no_network_reference_even_from_the_file(tmp_path: Path) -> None:
     assert 'src="' not in page and "@import" not in page and "url(" not in page
 
 
-def test_cards_are_capped_per_code_and_the_rest_counted(tmp_path: Path) -> None:
+def test_errors_are_drawn_whatever_the_cap(tmp_path: Path) -> None:
     games = "".join(
         f'[GameType "20"][Round "{n}"]\n1. 32-28 19-23 2. 33-29 23x32 3. 37x28 *\n\n'
         for n in range(4)
@@ -78,14 +83,14 @@ def test_cards_are_capped_per_code_and_the_rest_counted(tmp_path: Path) -> None:
     source.write_text(games, encoding="utf-8")
     code, page = report(tmp_path, str(source), "--max-cards", "2")
     assert code == 1
-    assert [card.get("data-code") for card in cards(page)] == ["missed-capture"] * 2
-    assert "2 drawn, 2 more not drawn (--max-cards 2)" in page
+    assert [card.get("data-code") for card in cards(page)] == ["missed-capture"] * 4
+    assert "4 drawn</td>" in page and "Not drawn as cards" not in page
 
 
 def test_select_and_ignore_choose_the_cards(tmp_path: Path) -> None:
-    _, page = report(tmp_path, str(FAULTS), "--select", "result,repetition")
+    _, page = report(tmp_path, str(FAULTS), "--select", "result,repetition", "-v")
     assert {card.get("data-code") for card in cards(page)} == {"result", "repetition"}
-    code, page = report(tmp_path, str(FAULTS), "--ignore", "illegal-move,missed-capture")
+    _, page = report(tmp_path, str(FAULTS), "--ignore", "illegal-move,missed-capture")
     drawn = {card.get("data-code") for card in cards(page)}
     assert "illegal-move" not in drawn and "missed-capture" not in drawn and "result" in drawn
 
@@ -99,7 +104,7 @@ def pieces(card: ET.Element) -> dict[int, str]:
 
 
 def test_boards_show_the_replayed_positions(tmp_path: Path) -> None:
-    _, page = report(tmp_path, str(FAULTS))
+    _, page = report(tmp_path, str(FAULTS), "-v")
     by_id = {card.get("id"): card for card in cards(page)}
     checked = 0
     for game in read_games(FAULTS):
@@ -137,7 +142,7 @@ def test_irregular_move_card_lists_the_legal_moves_and_marks_the_move(tmp_path: 
 
 
 def test_draw_rule_card_shows_the_count(tmp_path: Path) -> None:
-    _, page = report(tmp_path, str(FAULTS), "--select", "move-limit,repetition")
+    _, page = report(tmp_path, str(FAULTS), "--select", "move-limit,repetition", "-v")
     counts = {
         card.get("data-code"): "".join(
             "".join(p.itertext()) for p in card.iter("p") if p.get("class") == "count"
@@ -195,23 +200,35 @@ def test_clean_files_say_so_without_filters(tmp_path: Path) -> None:
     assert "<nav" not in page and not cards(page)
 
 
-def test_the_cap_counts_a_code_across_its_severities() -> None:
+def test_the_cap_is_spent_by_severity_errors_first() -> None:
     from pdn.base.findings import Finding
     from pdn.batch.parallel import GameReport
     from pdn.views.htmlreport import ReportPage
 
-    page = ReportPage(max_cards=3)
-    for game, severity in enumerate(["warning"] * 3 + ["info"] * 2, 1):
-        findings = [Finding("variant", "inferred", severity=severity, file="f.pdn", game=game)]
+    # in file order the info notes come first: they must not take the warnings' cards
+    page = ReportPage(max_cards=4, verbose=True)
+    kinds = [("variant", "info")] * 5 + [("variant", "warning")] * 3 + [("tag", "warning")] * 3
+    kinds += [("illegal-move", "error")] * 2
+    for game, (code, severity) in enumerate(kinds, 1):
+        findings = [Finding(code, "note", severity=severity, file="f.pdn", game=game)]
         page.count(GameReport("f.pdn", game, "international", 10, findings), findings)
-    assert page.drawn == {("variant", "warning"): 3}
+    page.choose()
+    # 2 errors always; the 2 cards left shared by the warning codes; none left for info
+    assert page.drawn == {
+        ("illegal-move", "error"): 2,
+        ("tag", "warning"): 1,
+        ("variant", "warning"): 1,
+        ("variant", "info"): 0,
+    }
     summary = page.html()
-    assert "3 drawn</td>" in summary and "0 drawn, 2 more not drawn (--max-cards 3)" in summary
+    assert "1 drawn, 2 not</td>" in summary
+    assert "4 warnings of 6 (<code>--max-cards 4</code>; errors are always drawn)" in summary
+    assert "5 info notes of 5" in summary
 
 
 def test_files_with_errors_come_first(tmp_path: Path) -> None:
     warned = tmp_path / "a-warned.pdn"
-    warned.write_text('[GameType "20"]\n[Date "1996"]\n1. 32-28 *\n\n', encoding="utf-8")
+    warned.write_text('[GameType "20"]\n[Result "1-0"]\n1. 32-28 1/2-1/2\n\n', encoding="utf-8")
     faulty = tmp_path / "z-faulty.pdn"
     faulty.write_text(LINKED, encoding="utf-8")
     _, page = report(tmp_path, str(warned), str(faulty))
@@ -221,7 +238,7 @@ def test_files_with_errors_come_first(tmp_path: Path) -> None:
         for s in root.iter("section")
         if s.get("class") == "file"
     ]
-    assert order == [str(faulty), str(warned)]
+    assert order == ["z-faulty.pdn", "a-warned.pdn"]  # named relative to their folder
 
 
 PLAYSTRATEGY = CORPUS / "miskibin" / "py-draughts" / "test__games__american__random_pdns.pdn"

@@ -119,3 +119,94 @@ def test_every_card_shows_without_javascript(page: Path) -> None:
         assert len(visible_cards(chrome)) == len(cards) > 5
     finally:
         chrome.quit()
+
+
+def current_card(chrome: Any) -> dict[str, Any]:
+    """The card the bar points at (``aria-current``), whether it has the focus, where it sits
+    under the sticky bar, and what the bar says."""
+    return dict(
+        chrome.execute_script(
+            "var c=document.querySelector('.card[aria-current]');"
+            "var cards=Array.prototype.slice.call(document.querySelectorAll('.card'));"
+            "return {index:cards.indexOf(c),focused:document.activeElement===c,"
+            "severity:c&&c.dataset.severity,top:c&&c.getBoundingClientRect().top,"
+            "bar:document.getElementById('filters').getBoundingClientRect().bottom,"
+            "at:document.getElementById('at').textContent}"
+        )
+    )
+
+
+def test_the_first_card_is_an_error_and_n_p_step_through_the_errors(
+    page: Path, driver: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(page.as_uri())
+    cards = driver.find_elements(By.CSS_SELECTOR, ".card")
+    severities = [card.get_attribute("data-severity") for card in cards]
+    assert severities[0] == "error"
+    errors = [index for index, severity in enumerate(severities) if severity == "error"]
+    assert len(errors) >= 3 and len(errors) < len(cards)
+    assert current_card(driver)["index"] == -1  # nothing chosen until asked
+    body = driver.find_element(By.TAG_NAME, "body")
+    seen = []
+    for _ in errors:
+        body.send_keys("n")
+        now = current_card(driver)
+        assert now["severity"] == "error" and now["focused"]
+        assert now["top"] >= now["bar"] - 1  # scrolled into view, not under the sticky bar
+        assert now["at"] == f"error {len(seen) + 1} of {len(errors)}"
+        seen.append(now["index"])
+    assert seen == errors  # every error in page order, never a warning
+    body.send_keys("n")  # past the last: back to the first
+    assert current_card(driver)["index"] == errors[0]
+    body.send_keys("p")
+    assert current_card(driver)["index"] == errors[-1]
+    driver.find_element(By.ID, "previous").click()  # the buttons do the same
+    assert current_card(driver)["index"] == errors[-2]
+    driver.find_element(By.ID, "next").click()
+    assert current_card(driver)["index"] == errors[-1]
+
+
+def test_a_by_code_row_shows_only_its_cards(page: Path, driver: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(page.as_uri())
+    every = len(visible_cards(driver))
+    driver.find_element(By.CSS_SELECTOR, 'a.only[data-only-code="result"]').click()
+    shown = visible_cards(driver)
+    assert shown and {card.get_attribute("data-code") for card in shown} == {"result"}
+    assert current_card(driver)["index"] >= 0 and current_card(driver)["severity"] == "warning"
+    driver.find_element(By.ID, "all").click()
+    assert len(visible_cards(driver)) == every
+
+
+#: The window's width, the page's, its content's, and the elements that stick out on the right.
+WIDTHS = """
+var page=document.documentElement,wide=[];
+document.querySelectorAll('body *').forEach(function(e){var r=e.getBoundingClientRect();
+if(r.right>page.clientWidth+0.5)wide.push(e.tagName+'.'+e.className+' '+r.right)});
+return [window.innerWidth,page.clientWidth,page.scrollWidth,wide.slice(0,10)]
+"""
+
+
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A report whose file names, headings and tables are long (as on the shared corpus)."""
+    folder = tmp_path_factory.mktemp("long") / "data__games__international__tournaments"
+    folder.mkdir()
+    text = FAULTS.read_text(encoding="utf-8")
+    for number in (9, 10):
+        name = f"British_Computer_Championship_2002_and_its_unabridged_annotations_{number}.pdn"
+        (folder / name).write_text(text, encoding="utf-8")
+    out = folder.parent / "report.html"
+    assert main(["report", str(folder.parent), "-o", str(out), "-v"]) == 1
+    return out
+
+
+@pytest.mark.parametrize("width", [400, 1100])
+def test_no_horizontal_overflow(long_names: Path, driver: Any, width: int) -> None:
+    driver.set_window_size(width, 1000)
+    driver.get(long_names.as_uri())
+    inner, client, scroll, wide = driver.execute_script(WIDTHS)
+    assert inner == width and scroll <= client, wide

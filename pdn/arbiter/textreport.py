@@ -22,7 +22,9 @@ SHOWN_RANGES = 6
 
 
 @dataclass
-class _Group:
+class MessageGroup:
+    """One message of a file: its findings while they are in one game, its count, its games."""
+
     findings: list[Finding] = field(default_factory=list)  # while they are in one game
     count: int = 0
     games: list[int] = field(default_factory=list)
@@ -35,7 +37,7 @@ class TextReport:
         self.out = out
         self.verbose = verbose
         self.file: str | None = None
-        self.groups: dict[tuple[str, str | None, str], _Group] = {}
+        self.groups: dict[tuple[str, str | None, str], MessageGroup] = {}
         self.hidden = 0  # info findings left out
 
     def add(self, findings: Iterable[Finding]) -> None:
@@ -50,7 +52,7 @@ class TextReport:
             key = (finding.code, finding.severity, finding.message)
             group = self.groups.get(key)
             if group is None:
-                group = self.groups[key] = _Group()
+                group = self.groups[key] = MessageGroup()
             group.count += 1
             if finding.game is not None and (not group.games or group.games[-1] != finding.game):
                 group.games.append(finding.game)

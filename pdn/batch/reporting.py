@@ -1,8 +1,9 @@
 """The audit of PDN files as one self-contained HTML page (``pdn.views.htmlreport``).
 
-``report(paths, output)`` audits every game (first pass, ``jobs`` processes), then reads again
-and replays only the games that get a card (second pass) and writes the page through
-``pdn.base.output.atomic_output``. Cost: one parse and audit per game, one more parse and
+``report(paths, output)`` audits every game (first pass, ``jobs`` processes), spends the card
+budget (``ReportPage.choose``), then reads again and replays only the games that get a card
+(second pass: its cards and its viewer, the selected findings marked) and writes the page
+through ``pdn.base.output.atomic_output``. Cost: one parse and audit per game, one more parse and
 replay per game with a card; memory: the counts and the cards' HTML.
 """
 
@@ -56,6 +57,7 @@ def report(
     select: Collection[str] | None = None,
     ignore: Collection[str] | None = None,
     max_cards: int = MAX_CARDS,
+    verbose: bool = False,
     title: str = "pdn report",
     jobs: int = 1,
     on_error: Callable[[PathError], object] | None = None,
@@ -63,13 +65,15 @@ def report(
     """Audit the games of ``paths`` (files or folders) and write the page to ``output`` (a
     path, ``-`` for stdout, or a text stream). ``variant`` overrides detection, ``rules`` names
     a draw-rules profile; findings whose code is in ``select`` (None: all) and not in
-    ``ignore`` are counted, at most ``max_cards`` cards drawn per code. A path that cannot be
+    ``ignore`` are counted. Cards: every error, then warnings up to ``max_cards`` cards in all
+    (each code its fair part), then, with ``verbose``, info notes; without it the info notes are
+    folded one line per message, as ``pdn check`` shows them. A path that cannot be
     read is named on the page and goes to ``on_error``. Raises ``ReportError`` when a file
     cannot be read again or the page cannot be written, ``InputOverwriteError`` (before any
     work) when ``output`` is one of the inputs."""
     paths = list(paths)
     refuse_inputs({"-o": output}, paths)
-    page = ReportPage(max_cards=max_cards, rules=rules, title=title)
+    page = ReportPage(max_cards=max_cards, rules=rules, title=title, verbose=verbose)
     for item in check_paths(paths, AuditOptions(variant=variant, rules=rules), jobs=jobs):
         if isinstance(item, PathError):
             page.unreadable_path(item.file, item.message)
@@ -77,6 +81,7 @@ def report(
                 on_error(item)
         else:
             page.count(item, passing(item.findings, select, ignore))
+    page.choose()
     for file in list(page.files):
         wanted = page.wanted(file)
         if not wanted:
@@ -85,7 +90,9 @@ def report(
             for span in iter_spans(file):
                 if span.source.game in wanted:
                     game = parse_span(span)
-                    page.add_game(file, game, replay(game, variant=variant, rules=rules))
+                    replayed = replay(game, variant=variant, rules=rules)
+                    marked = passing(replayed.findings, select, ignore)
+                    page.add_game(file, game, replayed, marked)
         except OSError as error:
             raise ReportError(f"cannot read {file} again: {error.strerror or error}") from error
     try:
