@@ -10,18 +10,21 @@ Cost: one parse and one write per game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from typing import Literal, NamedTuple
 
+from pdn.arbiter.addedtags import addable, added_tags
 from pdn.base.findings import Finding
 from pdn.base.output import Target, atomic_output, refuse_inputs
 from pdn.base.paths import PathError
 from pdn.batch.parallel import map_paths
 from pdn.engine.geometry import Notation
 from pdn.game.record import Game
+from pdn.game.stripping import strip as strip_parts
+from pdn.game.stripping import strippable
 from pdn.pdnfile.reader import parse_span, read_games
 from pdn.pdnfile.scan import Span, stdin_bytes
 from pdn.pdnfile.writer import Captures, game_json_text, variant_of, write_game
@@ -39,6 +42,8 @@ class ConvertOptions:
     captures: Captures = "short"
     renumber: bool = False
     width: int = 80
+    strip: frozenset[str] = frozenset()  # of pdn.game.stripping.STRIPPABLE
+    add_tags: Sequence[str] = ()  # of pdn.arbiter.addedtags.ADDABLE
 
 
 class Converted(NamedTuple):
@@ -49,7 +54,11 @@ class Converted(NamedTuple):
 
 
 def convert_game(game: Game, options: ConvertOptions) -> Converted:
-    """``game`` written as ``options`` say. Cost: ``write_game`` or ``game_json_text``."""
+    """``game`` written as ``options`` say, after ``strip`` and ``add_tags``. Cost:
+    ``write_game`` or ``game_json_text``, and one replay to add tags."""
+    if game.raw is None:  # a game that did not parse is copied as it is
+        strip_parts(game, options.strip)
+        added_tags(game, options.add_tags, variant=options.variant, notation=options.notation)
     # detected only when a conversion needs it; --variant for games without GameType
     variant = variant_of(game, options.variant) if options.variant else None
     if options.to == "json":
@@ -98,19 +107,26 @@ def convert(
     captures: Captures = "short",
     renumber: bool = False,
     width: int = 80,
+    strip: Iterable[str] = (),
+    add_tags: Iterable[str] = (),
     jobs: int = 1,
     on_finding: Callable[[Finding], object] | None = None,
 ) -> ConvertSummary:
     """Convert every game of ``path`` (``-``: stdin) into ``output`` (a path, ``-`` for
     stdout, a text stream): PDN games a blank line apart, or one JSON object a line
     (``to="json"``). ``variant`` is for games without a usable GameType; ``notation``,
-    ``captures``, ``renumber`` and ``width`` as ``pdn.pdnfile.writer.write_game``. Games that
-    do not parse are copied verbatim; ``on_finding`` is called with each reading finding.
+    ``captures``, ``renumber`` and ``width`` as ``pdn.pdnfile.writer.write_game``; ``strip``
+    some of ``comments``, ``nags``, ``variations`` (``pdn.game.stripping``), ``add_tags`` some
+    of ``PlyCount``, ``FinalFEN``, ``HashCode`` (``pdn.arbiter.addedtags``; ``ValueError`` for
+    an unknown name, before anything is read). Games that do not parse are copied verbatim;
+    ``on_finding`` is called with each reading finding.
     ``OSError`` when ``path`` cannot be read or ``output`` written (``output`` then untouched),
     ``InputOverwriteError`` (before anything is opened) when ``output`` is ``path``.
     """
     refuse_inputs({"-o": output}, [path])
-    options = ConvertOptions(to, variant, notation, captures, renumber, width)
+    options = ConvertOptions(
+        to, variant, notation, captures, renumber, width, strippable(strip), addable(add_tags)
+    )
     summary = ConvertSummary()
     with ExitStack() as stack:
         games = stack.enter_context(_converted(path, options, jobs))  # input before output

@@ -18,17 +18,18 @@ import re
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from pdn.base.findings import CODES, Finding, passing
 from pdn.base.output import STDIO, InputOverwriteError, refuse_inputs
 from pdn.base.paths import PathError
 from pdn.cli.exitcodes import EXIT_USAGE
-from pdn.database.filters import Criteria, MaterialSpec, date_range, int_range
 from pdn.engine.drawrules import profile_named
-from pdn.engine.errors import FenError
-from pdn.engine.position import Position
 from pdn.engine.variants import VARIANTS, Variant
+
+if TYPE_CHECKING:  # the verbs that use them import them (``pdn --help`` does not)
+    from pdn.database.filters import Criteria
+    from pdn.engine.position import Position
 
 T = TypeVar("T")
 
@@ -402,6 +403,9 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
 
 def load_position(args: argparse.Namespace) -> Position | None:
     """The position named by ``--variant``/``--fen``; on bad input print why to stderr, None."""
+    from pdn.engine.errors import FenError
+    from pdn.engine.position import Position
+
     variant = Variant.from_name(args.variant)
     if args.fen is None:
         return Position.initial(variant)
@@ -438,6 +442,10 @@ def selected(findings: list[Finding], args: argparse.Namespace) -> list[Finding]
 
 def add_criteria_arguments(parser: argparse.ArgumentParser) -> None:
     """The filters ``select`` and ``search`` share."""
+    from pdn.database.filters import MaterialSpec, date_range, int_range
+    from pdn.database.manoeuvres import ManoeuvreQuery
+    from pdn.database.tagfilters import TagTest
+
     group = parser.add_argument_group("filters (all must hold)")
     add_variant(group, "games of variant V")
     group.add_argument(
@@ -474,10 +482,53 @@ def add_criteria_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SPEC",
         help="the material SPEC stands on the board at some ply",
     )
+    group.add_argument(
+        "--pattern",
+        metavar="PATTERN",
+        help="a position of the main line holds these pieces: a partial FEN (?:WK46:B, a white "
+        "king on 46, either side to move) or more (W:WK6,27-29:B!*45:E23; README Searching)",
+    )
+    group.add_argument(
+        "--pattern-not",
+        metavar="FEN",
+        help="... and none of these pieces (a partial FEN: ?:W24:BK19)",
+    )
+    group.add_argument(
+        "--mirror",
+        action="store_true",
+        help="the pattern or its colour-swapped copy (squares mapped across the centre)",
+    )
+    group.add_argument(
+        "--move",
+        action="append",
+        default=[],
+        type=parsed(ManoeuvreQuery.parse),
+        metavar="QUERY",
+        help="a manoeuvre or theme: bK46x02, 'W shot takes:3..', 'at least 3 promotions', "
+        "'Wx then within 2 Bx kings:1..' (README Searching); repeatable, all must hold",
+    )
+    group.add_argument(
+        "--tag",
+        action="append",
+        default=[],
+        type=parsed(TagTest.parse),
+        metavar="TEST",
+        help="any tag: NAME=VALUE (several: A|B), NAME~REGEX, NAME!=VALUE, NAME!~REGEX, "
+        "NAME>=N (<, <=, >), NAME (present); any case; repeatable, all must hold",
+    )
 
 
 def criteria_from(args: argparse.Namespace) -> Criteria:
-    """The parsed filters; ValueError (with the reason) for a bad FEN or result."""
+    """The parsed filters; ValueError (with the reason) for a bad FEN, result or pattern."""
+    from pdn.database.filters import Criteria
+    from pdn.database.patterns import Pattern
+
+    pattern = None
+    if args.pattern is not None or args.pattern_not is not None:
+        pattern = Pattern.parse(args.pattern, absent=args.pattern_not, mirror=args.mirror)
+    elif args.mirror:
+        raise ValueError("--mirror mirrors a --pattern or --pattern-not: give one")
+
     return Criteria(
         variant=args.variant,
         players=tuple(args.player),
@@ -491,4 +542,7 @@ def criteria_from(args: argparse.Namespace) -> Criteria:
         clean=args.clean,
         position=args.position,
         material=args.material,
+        pattern=pattern,
+        moves=tuple(args.move),
+        tag_tests=tuple(args.tag),
     )

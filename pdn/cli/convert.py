@@ -12,10 +12,12 @@ import argparse
 import sys
 from typing import Any
 
+from pdn.arbiter.addedtags import addable
 from pdn.base.findings import Finding
 from pdn.batch.converting import convert
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, path_error
+from pdn.game.stripping import STRIPPABLE
 
 EXAMPLES = """\
 examples:
@@ -26,16 +28,18 @@ examples:
   pdn convert games.pdn --to json > games.jsonl     one JSON object per game
   pdn convert big.pdn --notation algebraic --jobs 0 -o big-alg.pdn   on every core
   cat games.pdn | pdn convert - --variant russian   untagged games from stdin are Russian
+  pdn convert games.pdn --strip comments,nags,variations   bare main lines
+  pdn convert games.pdn --add-tags PlyCount,FinalFEN,HashCode   tags computed by replay
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register ``convert`` and its options."""
     parser = arguments.add_verb(
         subparsers,
         "convert",
         run,
-        summary="rewrite PDN as PDN (numeric/algebraic, wrapped) or JSON Lines",
+        summary=summary,
         description=(
             "Rewrite a PDN file: squares in numeric or algebraic notation, the variant's capture\n"
             "separator and result style, 80-column lines; or one JSON object per game per line.\n"
@@ -72,6 +76,22 @@ def add_parser(subparsers: Any) -> None:
         help="write standard move numbers instead of the recorded ones",
     )
     arguments.add_number(parser, "--width", "wrap move text at N columns (default 80)", default=80)
+    parser.add_argument(
+        "--strip",
+        type=arguments.name_list(STRIPPABLE, "part(s) to strip"),
+        default=frozenset(),
+        metavar="PARTS",
+        help="take out comments (and their [%%commands]), nags (and !, ?), variations "
+        "(comma-separated)",
+    )
+    parser.add_argument(
+        "--add-tags",
+        type=arguments.parsed(_tag_names),
+        default=[],
+        metavar="TAGS",
+        help="set PlyCount (main-line plies), FinalFEN (the last position, when the main line "
+        "replays), HashCode (of the moves: equal for the same game however written)",
+    )
     arguments.add_jobs(parser)
 
 
@@ -88,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
             captures=args.captures,
             renumber=args.renumber,
             width=args.width,
+            strip=args.strip,
+            add_tags=args.add_tags,
             jobs=args.jobs,
             on_finding=_print_finding,
         )
@@ -96,6 +118,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         return path_error("convert", error)
     return EXIT_FINDINGS if summary.errors else EXIT_OK
+
+
+def _tag_names(text: str) -> list[str]:
+    return addable(part.strip() for part in text.split(",") if part.strip())
 
 
 def _print_finding(finding: Finding) -> None:

@@ -1,10 +1,13 @@
 """`pdn index DB PATH...`: build or update an SQLite index of games and positions.
 
 Only new and changed files are read (size and mtime, then SHA-256); the games of changed and
-vanished files leave the index. An index of an older schema, or any with ``--rebuild`` (a damaged
-one), is rebuilt from the paths given. One run writes at a time: another waits, with a line on
-stderr. Counts and timing go to stderr; a database that cannot be used is one line, exit 2.
-Cost: one parse and replay per indexed game (``--jobs``).
+vanished files leave the index. A run interrupted (Ctrl-C, killed) keeps its checkpoints (about
+every ten seconds of work) and the next run continues where it stopped, in the middle of a file
+if need be. An index of an older schema, or any with ``--rebuild`` (a damaged one), is rebuilt
+from the paths given (a rebuild is not resumable: it replaces the file at its end). One run
+writes at a time: another waits, with a line on stderr. Counts and timing go to stderr; a
+database that cannot be used is one line, exit 2. The tables: docs/index-schema.md. Cost: one
+parse and replay per indexed game (``--jobs``).
 """
 
 from __future__ import annotations
@@ -23,20 +26,23 @@ examples:
   pdn index games.db db/                 index every PDN file under db/
   pdn index games.db db/ --jobs 0        the same on every core
   pdn index games.db db/ new.pdn         later: only new or changed files are read
+  pdn index games.db db/                 after Ctrl-C: continues where it stopped
   pdn index --rebuild games.db db/       a new index of db/ in place of games.db (damaged)
   pdn search games.db --position "W:W31-50:B1-20"   then ask it (see pdn search --help)
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn index`."""
     parser = arguments.add_verb(
         subparsers,
         "index",
         run,
-        summary="build or update an SQLite index of games and positions",
+        summary=summary,
         description="Build or update an SQLite database of the games of PATH...: tags, file "
-        "and offset, every main-line position as a 64-bit key, the audit's findings.",
+        "and offset, every main-line position as a 64-bit key and as four bitboards (for "
+        "--pattern and --move), the audit's findings. An interrupted run continues where it "
+        "stopped when run again. The tables are a stable interface: docs/index-schema.md.",
         examples=EXAMPLES,
     )
     parser.add_argument("database", metavar="DB", help="the index file (created when missing)")

@@ -31,18 +31,23 @@ examples:
   pdn search games.db --material K3:K1 --variant international     3 kings v 1
   pdn search games.db --player "Sijbrands, Ton" --result white     his wins with White
   pdn search games.db --position "W:W31-50:B1-20" --format json    for scripts
+  pdn search games.db --position "B:W28,31,33-50:B1-20" --deep     transpositions, and the
+                                                 statistics of the position after each move
+  pdn search games.db --pattern "?:WK46:B" --result 2-0   White won with a king on 46
+  pdn search games.db --pattern "W:W24:B19" --mirror      also the colour-swapped pattern
+  pdn search games.db --move "shot takes:3.."             a shot of 3 pieces or more
 
 Without --variant, a FEN is read in every variant whose board it fits.
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn search`."""
     parser = arguments.add_verb(
         subparsers,
         "search",
         run,
-        summary="find games in an index by position, material, players, tags",
+        summary=summary,
         description="Find games in an index built by 'pdn index': each game, the ply where "
         "the position stood, the move played there and the result; then the next moves "
         "played in that position with their results (an opening explorer).",
@@ -59,6 +64,12 @@ def add_parser(subparsers: Any) -> None:
         default=50,
     )
     parser.add_argument(
+        "--deep",
+        action="store_true",
+        help="with --position: count the move orders that reached it (transpositions) and "
+        "show, for each next move, the games and results of the position it leads to",
+    )
+    parser.add_argument(
         "--strict",
         action="store_true",
         help="exit 2, with no answer, when a file of the games listed changed since indexing",
@@ -73,10 +84,12 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         criteria = arguments.criteria_from(args)
+        if args.deep and not criteria.position:
+            raise ValueError("--deep explores a position: give --position FEN too")
         with Index(
             args.database, on_wait=lambda message: print(f"pdn search: {message}", file=sys.stderr)
         ) as index:
-            found = index.search(criteria, limit=args.limit)
+            found = index.search(criteria, limit=args.limit, deep=args.deep)
     except (ValueError, UnusableIndexError) as error:
         print(f"pdn search: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -89,18 +102,37 @@ def run(args: argparse.Namespace) -> int:
     if found.changed and args.strict:
         return EXIT_USAGE
     if args.format == "json":
-        document = {
+        document: dict[str, object] = {
             "games": [hit.to_dict() for hit in found.hits],
             "total": found.total,
-            "moves": [line.__dict__ for line in found.moves],
+            "moves": [_move_fields(line, found) for line in found.moves],
         }
+        if found.orders is not None:
+            document["move_orders"] = len(found.orders)
+            document["transposed"] = found.transposed
         print(json.dumps(document, ensure_ascii=False))
         return EXIT_OK
     console = Console(file=sys.stdout)
     console.print(_games_table(found.hits, found.total))
+    if found.orders:
+        console.print(
+            f"reached by {len(found.orders)} move order(s); {found.transposed} game(s) by "
+            "another order than the most played one",
+            markup=False,
+            highlight=False,
+        )
     if found.moves:
-        console.print(_moves_table(found.moves, found.turn))
+        console.print(_moves_table(found))
     return EXIT_OK
+
+
+def _move_fields(line: Any, found: Any) -> dict[str, object]:
+    """An explorer line for JSON; with ``--deep``, ``after``: the next position's statistics."""
+    fields = dict(line.__dict__)
+    if found.next_positions is not None:
+        after = found.next_positions.get(line.move)
+        fields["after"] = None if after is None else after.__dict__
+    return fields
 
 
 def _games_table(hits: list[Any], total: int) -> Table:
@@ -130,19 +162,22 @@ def _short(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
-def _moves_table(moves: list[Any], turn: str) -> Table:
-    mover = {"W": "White", "B": "Black"}.get(turn, "mover")
+def _moves_table(found: Any) -> Table:
+    mover = {"W": "White", "B": "Black"}.get(found.turn, "mover")
+    deep = found.next_positions is not None
     table = Table(title="next moves", title_justify="left", show_edge=False, pad_edge=False)
-    for heading in ("move", "games", "White won", "draws", "Black won", f"{mover} score"):
+    headings = ["move", "games", "White won", "draws", "Black won", f"{mover} score"]
+    if deep:  # the position after the move, reached by any move order
+        headings.append("after: games W/D/B")
+    for heading in headings:
         table.add_column(heading, justify="left" if heading == "move" else "right")
-    for line in moves:
+    for line in found.moves:
         score = "" if line.score is None else f"{100 * line.score:.0f}%"
-        table.add_row(
-            Text(printable(line.move or "(end)")),
-            str(line.games),
-            str(line.white),
-            str(line.draws),
-            str(line.black),
-            score,
-        )
+        cells = [str(line.games), str(line.white), str(line.draws), str(line.black), score]
+        if deep:
+            after = found.next_positions.get(line.move)
+            cells.append(
+                "" if after is None else f"{after.games}: {after.white}/{after.draws}/{after.black}"
+            )
+        table.add_row(Text(printable(line.move or "(end)")), *cells)
     return table

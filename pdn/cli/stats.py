@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pdn.base.findings import printable
+from pdn.base.output import STDIO, atomic_output
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_OK, EXIT_USAGE
 
@@ -27,19 +28,21 @@ examples:
   pdn stats db/ --players 0          every player, not only the 20 with most games
   pdn stats games.pdn --format json  for scripts
   pdn stats db/ --format csv > s.csv table,row,column,value (one value per line)
+  pdn stats db/ --name-variants names.tsv   also propose canonical spellings (check them)
+  pdn fix db/ --names names.tsv -o fixed.pdn   ... then rewrite the names to them
 
 scores: wins + half the draws, over games with a known result; a variant's first moves
 come from games that start at its initial position, scored for the first player.
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn stats`."""
     parser = arguments.add_verb(
         subparsers,
         "stats",
         run,
-        summary="per variant, player and file: games, results, lengths, first moves, findings",
+        summary=summary,
         description="Count a game database: per variant games, results, average length and "
         "the most played first moves with scores; per player games and score; per file "
         "games and findings by severity.",
@@ -54,6 +57,14 @@ def add_parser(subparsers: Any) -> None:
     arguments.add_number(parser, "--players", "players listed (0: all)", minimum=0, default=20)
     arguments.add_variant(parser, "variant of games without a usable GameType")
     arguments.add_jobs(parser)
+    parser.add_argument(
+        "--name-variants",
+        nargs="?",
+        const=STDIO,
+        metavar="FILE",
+        help="write a names file (canonical<TAB>variant...) of the players written more than "
+        "one way to FILE, for fix --names; without FILE (or '-') print it instead of the tables",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,7 +72,20 @@ def run(args: argparse.Namespace) -> int:
     from pdn.database.stats import stats
 
     unreadable = arguments.Unreadable("stats")
+    if args.name_variants not in (None, STDIO) and arguments.overwrites_input(
+        "stats", {"--name-variants": args.name_variants}, args.paths
+    ):
+        return EXIT_USAGE
     counts = stats(args.paths, variant=args.variant, jobs=args.jobs, on_error=unreadable)
+    if args.name_variants is not None:
+        try:
+            with atomic_output(args.name_variants) as stream:
+                stream.write(counts.name_variants())
+        except OSError as error:
+            print(f"pdn stats: {args.name_variants}: {error.strerror or error}", file=sys.stderr)
+            return EXIT_USAGE
+        if args.name_variants == STDIO:
+            return EXIT_USAGE if unreadable.failed else EXIT_OK
     tables = counts.tables(players=args.players)
     if args.format == "json":
         print(json.dumps(tables, ensure_ascii=False))

@@ -14,15 +14,22 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from pdn.database.gamefacts import GameFacts
+from pdn.database.movestart import MoveStart
 from pdn.database.names import name_matches
+from pdn.database.tagfilters import TagTest, tags_pass
 from pdn.engine.drawrules import Material
 from pdn.engine.errors import FenError
 from pdn.engine.position import Position
 from pdn.engine.variants import VARIANTS, Variant
 from pdn.engine.zobrist import position_key
 from pdn.game.tags import outcome_of, tag_value
+
+if TYPE_CHECKING:  # their modules read ranges with ``int_range`` from here
+    from pdn.database.manoeuvres import ManoeuvreQuery
+    from pdn.database.patterns import Pattern
 
 #: Finding severities that make a game not ``--clean``.
 #: The tags the header filters read (``tags_match``).
@@ -151,6 +158,8 @@ class Match:
 
     position_ply: int | None = None
     material_ply: int | None = None
+    pattern_ply: int | None = None  #: the first position ply where ``--pattern`` held
+    move_plies: tuple[int, ...] | None = None  #: the plies of the ``--move`` matches
 
 
 @dataclass(frozen=True)
@@ -169,6 +178,10 @@ class Criteria:
     clean: bool = False
     position: str | None = None
     material: MaterialSpec | None = None
+    pattern: Pattern | None = None
+    moves: tuple[ManoeuvreQuery, ...] = ()
+    tag_tests: tuple[TagTest, ...] = ()
+    opening: MoveStart | None = None
 
     def __post_init__(self) -> None:
         if self.result is not None:
@@ -231,15 +244,23 @@ class Criteria:
             or self.clean
             or self.position
             or self.material
+            or self.pattern
+            or self.moves
+            or self.opening
         )
+
+    @property
+    def needs_line(self) -> bool:
+        """Do the criteria read the replayed line (``game_facts(keep_line=True)``)?"""
+        return self.pattern is not None or bool(self.moves)
 
     # -- matching -------------------------------------------------------------------------
     def tags_match(self, tags: Iterable[tuple[str, str]]) -> bool:
-        """The header filters (players, White, Black, Event, Date) on ``tags``, each tag read
-        under its PDN or translated name (``tag_value(aliases=True)``). O(tags)."""
+        """The header filters (players, White, Black, Event, Date, ``--tag``) on ``tags``,
+        each tag read under its PDN or translated name (``tag_value(aliases=True)``). O(tags)."""
         listed = tuple(tags)
         first = {name: tag_value(listed, name, aliases=True) for name in _HEADER_FILTER_TAGS}
-        return self.headers_match(first)
+        return self.headers_match(first) and tags_pass(self.tag_tests, listed)
 
     def headers_match(self, headers: Mapping[str, str | None]) -> bool:
         """``tags_match`` on a mapping of tag name -> first value."""
@@ -275,9 +296,13 @@ class Criteria:
         return not (self.clean and game.severities & UNCLEAN)
 
     def match(self, facts: GameFacts) -> Match | None:
-        """Every filter on a replayed game: ``None`` when it fails, else where the position
-        and the material were first met. O(plies)."""
+        """Every filter on a replayed game: ``None`` when it fails, else where the position,
+        the material and the pattern were first met and the plies of the manoeuvres (those two
+        read ``facts.positions``: ``game_facts(keep_line=True)``, see ``needs_line``).
+        O(plies)."""
         if not self.passes(GameSummary.of(facts)):
+            return None
+        if self.opening is not None and not self.opening.starts(facts):
             return None
         position_ply = material_ply = None
         if self.position is not None:
@@ -290,7 +315,18 @@ class Criteria:
             material_ply = next((ply for ply, m in facts.material if m in wanted), None)
             if material_ply is None:
                 return None
-        return Match(position_ply, material_ply)
+        pattern_ply = move_plies = None
+        if self.pattern is not None:
+            pattern_ply = self.pattern.first_ply(facts.positions)
+            if pattern_ply is None:
+                return None
+        if self.moves:
+            plies = self.moves[0].describe(facts.positions, facts.played)
+            found = [query.find(plies) for query in self.moves]
+            if None in found:
+                return None
+            move_plies = tuple(sorted({ply for one in found for ply in one or ()}))
+        return Match(position_ply, material_ply, pattern_ply, move_plies)
 
     def _result_match(self, game: GameSummary) -> bool:
         kind, value = self.result_filter

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pdn.arbiter.replay import replay
 from pdn.base.findings import Finding
 from pdn.engine.drawrules import Material, material_of
+from pdn.engine.movegen import Move
+from pdn.engine.position import Position
 from pdn.engine.zobrist import line_keys
 from pdn.game.record import Game
 from pdn.game.tags import outcome_of, tag_value
@@ -36,7 +38,10 @@ class GameFacts:
     the main line as written (the reader's normalised move texts), one per move node. ``material``
     lists (ply, material) each time the material changes, from ply 0. ``outcome`` is
     ``pdn.game.tags.outcome_of`` of the terminator, else of the Result tag. ``richness`` counts
-    tags, comments, NAGs and variations (the copy to keep among duplicates).
+    tags, comments, NAGs and variations (the copy to keep among duplicates). ``positions`` and
+    ``played`` (the replayed main line's positions and moves, for patterns and manoeuvres) are
+    kept only when ``game_facts(keep_line=True)``: ``()`` otherwise; ``paths`` and ``written``
+    are ``()`` and ``richness`` 0 when ``game_facts(lean=True)`` (the index's facts).
     """
 
     file: str | None
@@ -57,6 +62,8 @@ class GameFacts:
     material: tuple[tuple[int, Material], ...]
     findings: tuple[Finding, ...]
     richness: int
+    positions: tuple[Position, ...] = ()
+    played: tuple[Move, ...] = ()
 
     def tag(self, name: str) -> str | None:
         """The first value of tag ``name`` by ``pdn.game.tags``' one lookup rule (any case, then
@@ -83,18 +90,24 @@ class GameFacts:
         )
 
 
-def game_facts(span: Span, variant: str | None = None) -> GameFacts:
+def game_facts(
+    span: Span, variant: str | None = None, *, keep_line: bool = False, lean: bool = False
+) -> GameFacts:
     """Parse and replay ``span`` once and keep what the database verbs need. ``variant``
-    names the variant of games without a usable GameType. Never raises on bad input."""
+    names the variant of games without a usable GameType; ``keep_line`` keeps the positions
+    and moves; ``lean`` skips the full paths, the written moves and ``richness`` (about a
+    sixth of the cost; the index reads none of them). Never raises on bad input."""
     game = parse_span(span)
     played = replay(game, variant=variant)
     board, notation = played.variant.board, played.variant.default_notation
     separator = played.variant.capture_separator
     moves = played.moves
-    paths = [move.notation(board, notation, full=True, separator=separator) for move in moves]
     replayed_nodes = sum(len(nodes) for nodes in played.mainline_plies)
     written = list(game.mainline())
-    paths.extend(f"?{node.move_text}" for node in written[replayed_nodes:])
+    paths: list[str] = []
+    if not lean:
+        paths = [move.notation(board, notation, full=True, separator=separator) for move in moves]
+        paths.extend(f"?{node.move_text}" for node in written[replayed_nodes:])
     material: list[tuple[int, Material]] = []
     for ply, position in enumerate(played.positions):
         counts = material_of(position)
@@ -118,10 +131,12 @@ def game_facts(span: Span, variant: str | None = None) -> GameFacts:
         keys=tuple(line_keys(played.positions)),
         moves=tuple(move.notation(board, notation, separator=separator) for move in moves),
         paths=tuple(paths),
-        written=tuple(node.move_text or "" for node in written),
+        written=() if lean else tuple(node.move_text or "" for node in written),
         material=tuple(material),
         findings=tuple(played.findings),
-        richness=richness(game),
+        richness=0 if lean else richness(game),
+        positions=tuple(played.positions) if keep_line else (),
+        played=tuple(moves) if keep_line else (),
     )
 
 

@@ -7,82 +7,82 @@ files that are new or changed (size and mtime, then a SHA-256 of the bytes when 
 and drops the games of files that changed or no longer exist. ``Index.search(criteria)``
 answers ``pdn search`` and says which files of its answer changed since they were indexed.
 
-One writer at a time: an update is one ``BEGIN IMMEDIATE`` transaction (a second writer waits
-for it, up to ``wait`` seconds, then gives up; a killed update leaves the index as it was), a
-search one read transaction. Every SQLite error comes out as ``UnusableIndexError`` worded for
-the user: not a pdn index, read-only, damaged (rebuild it: ``rebuild=True``, which builds a new
-index apart and copies it over the file in one transaction), still locked after the wait.
+One writer at a time: an update holds the index for its whole run (a second writer waits for
+it, up to ``wait`` seconds, then gives up) and commits checkpoints (a killed update keeps them
+and the next one continues: ``pdn.database.indexbuild``), a search is one read transaction.
+Every SQLite error comes out as ``UnusableIndexError`` worded for the user: not a pdn index,
+read-only, damaged (rebuild it: ``rebuild=True``, which builds a new index apart and copies it
+over the file in one transaction), still locked after the wait.
 
-Tables (``PRAGMA user_version`` = ``SCHEMA_VERSION``, ``PRAGMA application_id`` =
-``APPLICATION_ID``):
+The tables are ``pdn.database.indexschema``'s (docs/index-schema.md): files, games, positions
+(Zobrist key -> game, first ply, next move, result: the explorer), game_boards (per game the
+four square bitboards of every ply, packed, and their unions: patterns and manoeuvres),
+materials, findings.
 
-- ``files(id, path, size, mtime_ns, sha256, games)``: one row per indexed file (real path).
-- ``games(id, file_id, ordinal, line, start_byte, end_byte, variant, white, black, white_key,
-  black_key, event, date, round, result, outcome, winner, plies, tags)``: ``tags`` is the JSON
-  list of [name, value]; ``*_key`` are ``pdn.database.names.name_key``; ``winner`` W/B/D or NULL.
-  (file_id, ordinal) is unique: a game is never stored twice.
-- ``positions(key, game_id, ply, next_move, winner)``: one row per distinct main-line
-  position of a game, at the first ply it stands (a repeated position is not stored again):
-  ``key`` its Zobrist key (``pdn.engine.zobrist``), ``next_move`` the move played from it (NULL at
-  the end), ``winner`` the game's (W/B/D, NULL unknown). Clustered on (key, game_id, ply): a
-  position query reads one B-tree range and counts the explorer summary from it alone.
-- ``materials(signature, game_id, ply)``: each material a game passes through, first ply.
-- ``findings(game_id, code, severity, ply, line, column, move, message)``.
-
-Cost: building is one parse and replay per game (``pdn.database.gamefacts``, ``--jobs`` spreads it)
-plus one B-tree insert per position; a query is one range read of ``positions`` per key.
-Removing games of changed files scans ``positions`` once per update. A rebuild writes the index
-twice (apart, then over the file).
+Cost: building is one parse and replay per game (``--jobs`` spreads it) plus one B-tree insert
+per row. A position query is one range read of ``positions`` per key; a pattern one SQL scan of
+``game_boards`` (per variant: the unions in SQL, the plies of the games left by a registered
+function); a manoeuvre reads the plies of the games that pass the other filters and tests them
+in Python. Removing games of changed files scans each table once per update. A
+rebuild writes the index twice (apart, then over the file).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import sqlite3
+import time
+import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 from pdn.database.filters import Criteria, GameSummary, material_signature
-from pdn.database.gamefacts import GameFacts, game_facts
-from pdn.database.names import name_key, name_tokens
-from pdn.pdnfile.scan import Span
+from pdn.database.indexbuild import (
+    UpdateReport,
+    facts_of_spans,
+    file_digest,
+)
+from pdn.database.indexbuild import update as _update
+from pdn.database.indexschema import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    SQL_SQUARES,
+    board_bytes,
+    signed,
+    unpack_boards,
+)
+from pdn.database.indexschema import create as create_tables
+from pdn.database.names import name_tokens
+from pdn.engine.position import Piece, Position
+from pdn.engine.variants import Variant
 
-SCHEMA_VERSION = 3  # 2: positions at each game's first ply only; 3: (file_id, ordinal) unique
-#: ``PRAGMA application_id`` of a pdn index ("PDNx" in ASCII).
-APPLICATION_ID = 0x50444E78
-#: Games written to the database per batch of inserts.
-BATCH_GAMES = 500
+if TYPE_CHECKING:
+    from pdn.database.manoeuvres import ManoeuvreQuery
+    from pdn.database.patterns import Condition, Pattern
+    from pdn.engine.geometry import Colour
+
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "Index",
+    "OldIndexError",
+    "UnusableIndexError",
+    "UpdateReport",
+    "facts_of_spans",
+    "file_digest",
+]
+
 #: Seconds a run waits for another run's lock on the index before it gives up.
 WAIT_SECONDS = 600.0
 
-_SCHEMA = """
-CREATE TABLE files(
-    id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL,
-    mtime_ns INTEGER NOT NULL, sha256 TEXT NOT NULL, games INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE games(
-    id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL REFERENCES files(id), ordinal INTEGER,
-    line INTEGER, start_byte INTEGER, end_byte INTEGER, variant TEXT, white TEXT, black TEXT,
-    white_key TEXT, black_key TEXT, event TEXT, date TEXT, round TEXT, result TEXT,
-    outcome TEXT, winner TEXT, plies INTEGER, tags TEXT);
-CREATE UNIQUE INDEX games_file ON games(file_id, ordinal);
-CREATE TABLE positions(
-    key INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL, next_move TEXT,
-    winner TEXT, PRIMARY KEY(key, game_id, ply)) WITHOUT ROWID;
-CREATE TABLE materials(
-    signature INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL,
-    PRIMARY KEY(signature, game_id, ply)) WITHOUT ROWID;
-CREATE TABLE findings(
-    game_id INTEGER NOT NULL, code TEXT, severity TEXT, ply INTEGER, line INTEGER,
-    "column" INTEGER, move TEXT, message TEXT);
-CREATE INDEX findings_game ON findings(game_id)
-"""
 _CACHE = "PRAGMA cache_size = -65536"  # 64 MiB of page cache
+_BUILD_CACHE = "PRAGMA cache_size = -131072"  # 128 MiB while an update writes
 #: SQLite's primary result codes for a lock held elsewhere (the backup's step status).
 _BUSY_CODES = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED
 
@@ -134,7 +134,7 @@ class Index:
         with self._errors():
             self.connection = _new_connection("")  # a private temporary file, gone on close
             self.connection.execute(_CACHE)
-            _create(self.connection)
+            create_tables(self.connection)
         self._rebuilding = True
 
     def __enter__(self) -> Index:
@@ -187,7 +187,7 @@ class Index:
                         raise UnusableIndexError(
                             f"{path}: empty database (build it with: pdn index {path} PATH...)"
                         )
-                    _create(db)
+                    create_tables(db)
                 elif application != APPLICATION_ID:
                     raise UnusableIndexError(f"{path}: an SQLite database, but not a pdn index")
                 elif version != SCHEMA_VERSION:
@@ -224,10 +224,7 @@ class Index:
                 continue
             db.execute(f"PRAGMA busy_timeout = {patience}")
             return
-        raise UnusableIndexError(
-            f"{self.path}: still being updated by another run after {self.wait:g} s; "
-            "try again when it ends"
-        )
+        raise UnusableIndexError(self._still_locked())
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -242,32 +239,81 @@ class Index:
     ) -> UpdateReport:
         """Bring the index in line with ``paths`` (files or folders): index new and changed
         files (a file's games replace its earlier ones), drop the games of indexed files that
-        no longer exist. One transaction, as the only writer (waiting for another run first).
-        ``variant`` for games without a usable GameType; ``jobs`` processes (0: every core)."""
+        no longer exist. The only writer for the whole run (another waits, as for the lock of
+        a transaction); the games are written in checkpoints of about ten seconds of work
+        (``pdn.database.indexbuild``): a killed run keeps them and the next run continues,
+        in the middle of a file if need be. ``variant`` for games without a usable GameType;
+        ``jobs`` processes (0: every core)."""
         db = self.connection
-        with self._errors():
-            self._begin(db, write=True)
+        with self._errors(), self._one_writer():
+            db.execute(_BUILD_CACHE)
             try:
-                report = _update(db, paths, variant, jobs)
-                db.execute("ANALYZE")
-                db.commit()
-            except BaseException:
-                db.rollback()
-                raise
-        return report
+                return _update(db, lambda: self._begin(db, write=True), paths, variant, jobs)
+            finally:
+                db.execute(_CACHE)
 
-    def search(self, criteria: Criteria, *, limit: int = 0) -> Found:
+    @contextmanager
+    def _one_writer(self) -> Iterator[None]:
+        """Hold an exclusive ``flock`` on the index file for an update (SQLite's own locks,
+        taken per checkpoint, are unaffected): a second run waits for the whole first one,
+        as ``_begin`` waits. Nothing to hold for a rebuild (its index is private until
+        ``commit``) or where there is no ``fcntl``."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not on POSIX
+            yield
+            return
+        if self._rebuilding:
+            yield
+            return
+        with open(self.path, "rb") as handle:
+            deadline = None
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if deadline is None:
+                        deadline = time.monotonic() + self.wait
+                        if self.on_wait is not None:
+                            self.on_wait(f"{self.path} is being updated by another run; waiting...")
+                    elif time.monotonic() > deadline:
+                        raise UnusableIndexError(self._still_locked()) from None
+                    time.sleep(0.05)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def _still_locked(self) -> str:
+        return (
+            f"{self.path}: still being updated by another run after {self.wait:g} s; "
+            "try again when it ends"
+        )
+
+    def search(self, criteria: Criteria, *, limit: int = 0, deep: bool = False) -> Found:
         """What ``pdn search`` shows: the games passing ``criteria`` (the first ``limit``, all
         when 0), their number, for a position the explorer summary, and the files of the
         games listed that changed since they were indexed (one ``stat`` per file). One read
         transaction. A position with no other filter is answered by SQL alone (one range read
         of ``positions`` per key, then the rows of the listed games only); other filters read
-        every candidate game's row."""
+        every candidate game's row. ``deep`` (a position asked): also the move orders that
+        reached it (``Found.orders``; reads the plies before it of every game found) and, per
+        next move, the statistics of the position it leads to (``Found.next_positions``; one
+        range read per move)."""
+        if criteria.opening is not None:
+            raise ValueError("--moves is answered by pdn select on the files, not by the index")
         db = self.connection
         with self._errors():
             self._begin(db, write=False)
             try:
                 found = self._answer(criteria, limit)
+                if deep and criteria.position:
+                    found = dataclasses.replace(
+                        found,
+                        orders=_move_orders(db, criteria),
+                        next_positions=_next_positions(db, criteria, found.moves),
+                    )
                 files = dict.fromkeys(hit.file for hit in found.hits)
                 return dataclasses.replace(found, changed=_changed(db, files))
             finally:
@@ -281,12 +327,7 @@ class Index:
             position=criteria.position, variant=criteria.variant
         ):
             keys = list(criteria.readable_variants.values())
-            marks = ",".join("?" * len(keys))
-            by_move = (
-                "SELECT next_move, winner, count(*) FROM positions"
-                f" WHERE key IN ({marks}) GROUP BY next_move, winner"
-            )
-            lines = db.execute(by_move, keys).fetchall()
+            lines = _move_lines(db, keys)
             listed = "SELECT game_id, ply, next_move FROM positions WHERE key = ? ORDER BY game_id"
             at: dict[int, tuple[int, str | None]] = {}
             for key in keys:  # each key's rows come in game order: no sort, stop at the limit
@@ -296,7 +337,7 @@ class Index:
                 ):
                     at[game_id] = (ply, move)
             wanted = set(sorted(at)[:limit] if limit > 0 else at)
-            hits = [_hit(row, at[row[0]], None) for row in _game_rows(db, criteria, wanted)]
+            hits = [_hit(row, at[row[0]]) for row in _game_rows(db, criteria, wanted)]
             return Found(hits, sum(count for *_line, count in lines), explore(lines, turn), turn)
         hits = list(self.find(criteria))
         summary = explore(((hit.next_move, hit.winner, 1) for hit in hits), turn)
@@ -305,7 +346,8 @@ class Index:
 
     def find(self, criteria: Criteria) -> Iterator[Hit]:
         """The games of the index that pass ``criteria``, in index order (file, then game);
-        for ``--position`` the first ply where the position stood and the move played there."""
+        for ``--position`` the first ply where the position stood and the move played there,
+        for ``--pattern`` the first ply where it held, for ``--move`` the plies matched."""
         with self._errors():
             yield from self._find(criteria)
 
@@ -323,14 +365,27 @@ class Index:
             if criteria.material
             else None,
         )
+        at_pattern = None if criteria.pattern is None else pattern_plies(db, criteria.pattern)
+        may_move = _manoeuvre_candidates(db, criteria.moves) if criteria.moves else None
         wanted: set[int] | None = None
-        for found in (at_position, at_material):
+        for found in (at_position, at_material, at_pattern, may_move):
             if found is not None:
                 wanted = set(found) if wanted is None else wanted & set(found)
         for row in _game_rows(db, criteria, wanted):
-            if _row_passes(db, criteria, row):
-                position = (at_position or {}).get(row[0], (None, None))
-                yield _hit(row, position, (at_material or {}).get(row[0], (None, None))[0])
+            if not _row_passes(db, criteria, row):
+                continue
+            move_plies = None
+            if criteria.moves:
+                move_plies = manoeuvre_plies(db, row[0], row[4], criteria.moves)
+                if move_plies is None:
+                    continue
+            yield _hit(
+                row,
+                (at_position or {}).get(row[0], (None, None)),
+                material_ply=(at_material or {}).get(row[0], (None, None))[0],
+                pattern_ply=None if at_pattern is None else at_pattern[row[0]],
+                move_plies=move_plies,
+            )
 
     def summary(self) -> dict[str, int]:
         """Counts of the index: files, games, positions, findings."""
@@ -347,14 +402,6 @@ def _new_connection(path: str) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=0, isolation_level=None)
     db.execute("PRAGMA foreign_keys = OFF")
     return db
-
-
-def _create(db: sqlite3.Connection) -> None:
-    """The tables of an empty index (in the caller's transaction, if any)."""
-    for statement in _SCHEMA.split(";"):
-        db.execute(statement)
-    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _may_rebuild(path: str) -> bool:
@@ -398,183 +445,6 @@ def _explained(path: str, error: sqlite3.Error) -> str:
     return f"{path}: {message} (SQLite)"
 
 
-# -- building -----------------------------------------------------------------------------
-@dataclass
-class UpdateReport:
-    """What an update did: files (re)indexed, unchanged, removed; games and positions added;
-    paths that could not be read."""
-
-    indexed: list[str] = field(default_factory=list)
-    unchanged: int = 0
-    removed: list[str] = field(default_factory=list)
-    games: int = 0
-    positions: int = 0
-    errors: list[str] = field(default_factory=list)
-
-
-def _update(
-    db: sqlite3.Connection, paths: Sequence[str], variant: str | None, jobs: int
-) -> UpdateReport:
-    """``Index.update``'s work, in the caller's transaction."""
-    from pdn.base.paths import PathError, expand_paths
-    from pdn.batch.parallel import map_paths
-
-    report = UpdateReport()
-    known = {
-        row[0]: row[1:] for row in db.execute("SELECT path, id, size, mtime_ns, sha256 FROM files")
-    }
-    stale: list[int] = []
-    todo: list[tuple[str, os.stat_result, str]] = []
-    if "-" in paths:
-        report.errors.append("-: an index is built from files, not from stdin")
-    for path in dict.fromkeys(os.path.realpath(p) for p in expand_paths(paths) if p != "-"):
-        try:
-            stat = os.stat(path)
-            if not os.path.isfile(path):
-                raise IsADirectoryError(f"{path} is not a file")
-            old = known.get(path)
-            if old and old[3] and (old[1], old[2]) == (stat.st_size, stat.st_mtime_ns):
-                report.unchanged += 1
-                continue
-            digest = file_digest(path)
-        except OSError as error:
-            report.errors.append(f"{path}: {error.strerror or error}")
-            continue
-        if old and old[3] == digest:
-            db.execute("UPDATE files SET mtime_ns = ? WHERE id = ?", (stat.st_mtime_ns, old[0]))
-            report.unchanged += 1
-            continue
-        if old:
-            stale.append(old[0])
-        todo.append((path, stat, digest))
-    for path, (file_id, *_rest) in known.items():
-        if not os.path.exists(path):
-            stale.append(file_id)
-            report.removed.append(path)
-    _remove_files(db, stale)
-
-    file_ids: dict[str, int] = {}
-    for path, stat, _digest in todo:
-        cursor = db.execute(
-            # the digest is written last: a file that failed halfway is read again
-            "INSERT INTO files(path, size, mtime_ns, sha256) VALUES (?, ?, ?, '')",
-            (path, stat.st_size, stat.st_mtime_ns),
-        )
-        file_ids[path] = cursor.lastrowid or 0
-    counts: dict[str, int] = dict.fromkeys(file_ids, 0)
-    batch: list[GameFacts] = []
-    work = partial(facts_of_spans, variant=variant)
-    failed = set()
-    for item in map_paths([path for path, _stat, _digest in todo], work, jobs=jobs):
-        if isinstance(item, PathError):
-            report.errors.append(f"{item.file}: {item.message}")
-            failed.add(item.file)
-            continue
-        batch.append(item)
-        counts[item.file or ""] = counts.get(item.file or "", 0) + 1
-        if len(batch) >= BATCH_GAMES:
-            report.positions += _insert(db, batch, file_ids)
-            batch = []
-    report.positions += _insert(db, batch, file_ids)
-    db.executemany(
-        "UPDATE files SET games = ?, sha256 = ? WHERE id = ?",
-        [
-            (counts[path], digest, file_ids[path])
-            for path, _stat, digest in todo
-            if path not in failed
-        ],
-    )
-    report.indexed = list(file_ids)
-    report.games = sum(counts.values())
-    return report
-
-
-def file_digest(path: str) -> str:
-    """SHA-256 of a file's bytes, in hex. O(file), 1 MiB at a time."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        while block := stream.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def facts_of_spans(spans: list[Span], variant: str | None) -> list[GameFacts]:
-    """``game_facts`` of each span (the unit of work ``update`` spreads over processes)."""
-    return [game_facts(span, variant) for span in spans]
-
-
-def _remove_files(db: sqlite3.Connection, file_ids: list[int]) -> None:
-    """Delete these files and everything of their games (one pass over each table)."""
-    if not file_ids:
-        return
-    db.execute("CREATE TEMP TABLE IF NOT EXISTS gone(id INTEGER PRIMARY KEY)")
-    db.execute("DELETE FROM gone")
-    marks = ",".join("?" * len(file_ids))
-    db.execute(f"INSERT INTO gone SELECT id FROM games WHERE file_id IN ({marks})", file_ids)
-    for table in ("positions", "materials", "findings"):
-        db.execute(f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM gone)")
-    db.execute("DELETE FROM games WHERE id IN (SELECT id FROM gone)")
-    db.execute(f"DELETE FROM files WHERE id IN ({marks})", file_ids)
-
-
-def _insert(db: sqlite3.Connection, batch: list[GameFacts], file_ids: dict[str, int]) -> int:
-    """Write a batch of games (in the caller's transaction); returns the positions written."""
-    positions = 0
-    for facts in batch:
-        game_id = _insert_game(db, facts, file_ids[facts.file or ""])
-        winner = facts.winner
-        moves = facts.moves
-        first_plies = {key: ply for ply, key in reversed(list(enumerate(facts.keys)))}
-        rows = [
-            (key, game_id, ply, moves[ply] if ply < len(moves) else None, winner)
-            for key, ply in first_plies.items()
-        ]
-        db.executemany("INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)", rows)
-        positions += len(rows)
-        db.executemany(
-            "INSERT OR IGNORE INTO materials VALUES (?, ?, ?)",
-            [(material_signature(m), game_id, ply) for ply, m in facts.material],
-        )
-        db.executemany(
-            "INSERT INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (game_id, f.code, f.severity, f.ply, f.line, f.column, f.move, f.message)
-                for f in facts.findings
-            ],
-        )
-    return positions
-
-
-def _insert_game(db: sqlite3.Connection, facts: GameFacts, file_id: int) -> int:
-    white, black = facts.tag("White"), facts.tag("Black")
-    cursor = db.execute(
-        "INSERT INTO games(file_id, ordinal, line, start_byte, end_byte, variant, white, black,"
-        " white_key, black_key, event, date, round, result, outcome, winner, plies, tags)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            file_id,
-            facts.game,
-            facts.line,
-            facts.start_byte,
-            facts.end_byte,
-            facts.variant,
-            white,
-            black,
-            name_key(white),
-            name_key(black),
-            facts.tag("Event"),
-            facts.tag("Date"),
-            facts.tag("Round"),
-            facts.result,
-            facts.outcome,
-            facts.winner,
-            facts.plies,
-            json.dumps(facts.tags, ensure_ascii=False),
-        ),
-    )
-    return cursor.lastrowid or 0
-
-
 # -- querying -----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Hit:
@@ -593,9 +463,18 @@ class Hit:
     ply: int | None
     next_move: str | None
     material_ply: int | None
+    pattern_ply: int | None = None  #: with a position too (else ``ply`` is the pattern's)
+    move_plies: tuple[int, ...] | None = None  #: the plies ``--move`` matched
 
     def to_dict(self) -> dict[str, object]:
-        return dict(self.__dict__)
+        """JSON fields as ``pdn select`` names them (the last two only when asked for)."""
+        fields: dict[str, object] = dict(self.__dict__)
+        for name in ("pattern_ply", "move_plies"):
+            if fields[name] is None:
+                del fields[name]
+        if self.move_plies is not None:
+            fields["move_plies"] = list(self.move_plies)
+        return fields
 
 
 @dataclass(frozen=True)
@@ -627,6 +506,25 @@ class Found:
     moves: list[MoveStats]
     turn: str = ""
     changed: list[Changed] = field(default_factory=list)
+    orders: list[int] | None = None  #: (deep) games per move order that reached it, most first
+    next_positions: dict[str | None, PositionStats] | None = None  #: (deep) per next move
+
+    @property
+    def transposed(self) -> int:
+        """(deep) Games that reached the position by another move order than the most
+        played one."""
+        return sum(self.orders[1:]) if self.orders else 0
+
+
+@dataclass(frozen=True)
+class PositionStats:
+    """A position's own statistics over the whole index (every move order): games, White
+    wins, draws, Black wins."""
+
+    games: int
+    white: int
+    draws: int
+    black: int
 
 
 @dataclass(frozen=True)
@@ -663,9 +561,15 @@ def _changed(db: sqlite3.Connection, files: Iterable[str]) -> list[Changed]:
 
 
 def _hit(
-    row: tuple[Any, ...], position: tuple[int | None, str | None], material_ply: int | None
+    row: tuple[Any, ...],
+    position: tuple[int | None, str | None],
+    *,
+    material_ply: int | None = None,
+    pattern_ply: int | None = None,
+    move_plies: tuple[int, ...] | None = None,
 ) -> Hit:
-    """A ``Hit`` from a games row (``_GAME_COLUMNS``) and where the position / material stood."""
+    """A ``Hit`` from a games row (``_GAME_COLUMNS``) and where the position, material,
+    pattern and manoeuvre stood (``ply``: the position's, else the pattern's)."""
     return Hit(
         file=row[1],
         game=row[2],
@@ -677,9 +581,11 @@ def _hit(
         date=row[8],
         result=row[9],
         winner=row[10],
-        ply=position[0],
+        ply=pattern_ply if position[0] is None else position[0],
         next_move=position[1],
         material_ply=material_ply,
+        pattern_ply=None if position[0] is None else pattern_ply,
+        move_plies=move_plies,
     )
 
 
@@ -763,4 +669,360 @@ def explore(lines: Iterable[tuple[str | None, str | None, int]], turn: str) -> l
         score = (wins + draws / 2) / known if known and turn else None
         stats.append(MoveStats(move, games, white, draws, black, score))
     stats.sort(key=lambda line: (-line.games, line.move is None, line.move or ""))
+    return stats
+
+
+def _move_lines(
+    db: sqlite3.Connection, keys: Sequence[int]
+) -> list[tuple[str | None, str | None, int]]:
+    """(next move, winner, games) of the positions with these keys: one range read per key."""
+    marks = ",".join("?" * len(keys))
+    by_move = (
+        "SELECT next_move, winner, count(*) FROM positions"
+        f" WHERE key IN ({marks}) GROUP BY next_move, winner"
+    )
+    return db.execute(by_move, list(keys)).fetchall()
+
+
+# -- patterns and manoeuvres ----------------------------------------------------------------
+_BOARD_COLUMNS = ("white_men", "white_kings", "black_men", "black_kings")
+
+
+def pattern_plies(db: sqlite3.Connection, pattern: Pattern) -> dict[int, int]:
+    """game id -> the first ply where ``pattern`` holds: per variant of the index, one SQL
+    statement over ``game_boards``, its unions as a prefilter in SQL (boards of at most 64
+    squares), then each remaining game's packed plies tested by ``_first_ply_test``
+    (registered as the SQLite function ``pdn_first_ply``). O(games) in SQLite plus some
+    microseconds per game that passes the prefilter."""
+    found: dict[int, int] = {}
+    names = [name for (name,) in db.execute("SELECT DISTINCT variant FROM games")]
+    for name in names:
+        try:
+            variant = Variant.from_name(name)
+        except ValueError:
+            continue
+        conditions = pattern.conditions(variant)
+        if not conditions:
+            continue
+        squares = len(variant.board.squares)
+        test = _first_ply_test(conditions, board_bytes(squares))
+        db.create_function("pdn_first_ply", 2, test, deterministic=True)
+        where: list[str] = []
+        values: list[int | str] = []
+        if len(names) > 1:
+            where.append("game_id IN (SELECT id FROM games WHERE variant = ?)")
+            values.append(name)
+        if squares <= SQL_SQUARES:
+            seen, seen_values = _seen_where(
+                [(c.required, c.required_white, c.required_black) for c in conditions]
+            )
+            if seen:
+                where.append(f"({seen})")
+                values += seen_values
+        query = "SELECT game_id, pdn_first_ply(turn, boards) FROM game_boards"
+        rows = db.execute(query + (f" WHERE {' AND '.join(where)}" if where else ""), values)
+        found.update((game_id, ply) for game_id, ply in rows if ply is not None)
+    return found
+
+
+def _seen_where(
+    needs: Sequence[tuple[Sequence[int], int, int]],
+) -> tuple[str, list[int | str]]:
+    """The test of ``game_boards`` rows for the games that could have any of these needs
+    (four square masks of pieces, a mask of White's pieces, one of Black's) at some ply:
+    each needed square was held by that piece at some ply. ``""`` when some need is empty
+    (every game could)."""
+    alternatives: list[str] = []
+    values: list[int | str] = []
+    for masks, white, black in needs:
+        terms = []
+        for column, mask in zip(_BOARD_COLUMNS, masks, strict=True):
+            if mask:
+                terms.append(f"({column} & ?) = ?")
+                values += [signed(mask)] * 2
+        for columns, mask in (
+            ("white_men | white_kings", white),
+            ("black_men | black_kings", black),
+        ):
+            if mask:
+                terms.append(f"(({columns}) & ?) = ?")
+                values += [signed(mask)] * 2
+        if not terms:
+            return "", []
+        alternatives.append("(" + " AND ".join(terms) + ")")
+    return " OR ".join(alternatives), values
+
+
+def _first_ply_test(
+    conditions: Sequence[Condition], width: int
+) -> Callable[[str, bytes], int | None]:
+    """The first ply of a ``game_boards`` row (turn at ply 0, packed boards of ``width``
+    bytes) where any of ``conditions`` holds (``Condition.matches_boards``), or ``None``.
+    Every ply at once: the packed records read as one integer, each condition a few
+    whole-integer operations, the first record that misses nothing found with the zero-word
+    trick (``(x - ones) & ~x & highs``). Masks per game length are cached: O(plies / 64)
+    machine words per condition."""
+    bits = 8 * width
+    record = 4 * bits
+    spread: dict[
+        int, tuple[int, int, int, int, list[tuple[Colour | None, int, int, int, int]]]
+    ] = {}
+
+    def masks(
+        plies: int,
+    ) -> tuple[int, int, int, int, list[tuple[Colour | None, int, int, int, int]]]:
+        ones = ((1 << record * plies) - 1) // ((1 << record) - 1)  # bit 0 of every record
+        pairs = (1 << 2 * record) - 1
+        even = ((1 << 2 * record * ((plies + 1) // 2)) - 1) // pairs
+        odd = (((1 << 2 * record * (plies // 2)) - 1) // pairs) << record
+        each = [
+            (
+                c.turn,
+                _record(c.required, bits) * ones,
+                _record(c.forbidden, bits) * ones,
+                c.required_white * ones,
+                c.required_black * ones,
+            )
+            for c in conditions
+        ]
+        return ones, ones << (record - 1), even, odd, each
+
+    def first_ply(turn: str, blob: bytes) -> int | None:
+        raw = zlib.decompress(blob)
+        plies = 8 * len(raw) // record
+        if plies not in spread:
+            spread[plies] = masks(plies)
+        ones, highs, even, odd, each = spread[plies]
+        boards = int.from_bytes(raw, "little")
+        best = None
+        for side, need, banned, white, black in each:
+            miss = 0  # nonzero in the record of each ply that fails the condition
+            if need:
+                miss |= (boards & need) ^ need
+            if banned:
+                miss |= boards & banned
+            if white:
+                miss |= ((boards | boards >> bits) & white) ^ white
+            if black:
+                miss |= ((boards >> 2 * bits | boards >> 3 * bits) & black) ^ black
+            if side is not None:
+                miss |= odd if side == turn else even
+            hits = (miss - ones) & ~miss & highs
+            if hits:
+                ply = ((hits & -hits).bit_length() - 1) // record
+                best = ply if best is None else min(best, ply)
+        return best
+
+    return first_ply
+
+
+def _record(boards: Sequence[int], bits: int) -> int:
+    """Four bitboards as one packed record's integer (``indexschema.pack_boards``)."""
+    return boards[0] | boards[1] << bits | boards[2] << 2 * bits | boards[3] << 3 * bits
+
+
+def _line(variant: Variant, turn: str, blob: bytes) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """(turn, four bitboards) of each ply of a ``game_boards`` row (sides alternate)."""
+    other = "B" if turn == "W" else "W"
+    width = board_bytes(len(variant.board.squares))
+    return [
+        (other if ply % 2 else turn, boards)
+        for ply, boards in enumerate(unpack_boards(blob, width))
+    ]
+
+
+def manoeuvre_plies(
+    db: sqlite3.Connection, game_id: int, variant: str, queries: Sequence[ManoeuvreQuery]
+) -> tuple[int, ...] | None:
+    """The plies every query matched in the game (``None``: one did not), its moves told
+    from its consecutive packed boards as ``manoeuvres.describe`` tells them from the
+    replay. One row read, O(plies) in Python."""
+    rules = Variant.from_name(variant)
+    row = db.execute(
+        "SELECT turn, boards FROM game_boards WHERE game_id = ?", (game_id,)
+    ).fetchone()
+    plies = board_plies(rules, _line(rules, *row) if row else [])
+    found = [query.find(plies) for query in queries]
+    if any(one is None for one in found):
+        return None
+    return tuple(sorted({ply for one in found for ply in one or ()}))
+
+
+def _manoeuvre_candidates(
+    db: sqlite3.Connection, queries: Sequence[ManoeuvreQuery]
+) -> set[int] | None:
+    """The games that could match every query, from ``game_boards``: each move of a known
+    colour from or to a square needs that colour's piece (of the kind asked) on the square at
+    some ply; games of wide boards are always candidates. ``None``: no square to test."""
+    masks, white, black = [0, 0, 0, 0], 0, 0
+    for query in queries:
+        for step in query.steps:
+            atom = step.atom
+            if atom.colour is None or atom.theme in ("shot", "coup"):
+                continue
+            base = 0 if atom.colour == "W" else 2
+            if atom.from_square:
+                bit = 1 << (atom.from_square - 1)
+                if atom.king is None:
+                    white, black = (white | bit, black) if base == 0 else (white, black | bit)
+                else:
+                    masks[base + atom.king] |= bit
+            if atom.to_square:
+                bit = 1 << (atom.to_square - 1)
+                white, black = (white | bit, black) if base == 0 else (white, black | bit)
+    if (white | black) >> SQL_SQUARES or any(mask >> SQL_SQUARES for mask in masks):
+        return None  # only a wide board has such a square
+    seen, values = _seen_where([(masks, white, black)])
+    if not seen:
+        return None
+    seen = "SELECT game_id FROM game_boards WHERE " + seen
+    wide = [name for (name,) in db.execute("SELECT DISTINCT variant FROM games") if _is_wide(name)]
+    marks = ",".join("?" * len(wide))
+    also = db.execute(f"SELECT id FROM games WHERE variant IN ({marks})", wide) if wide else []
+    return {game_id for (game_id,) in db.execute(seen, values)} | {row[0] for row in also}
+
+
+def _is_wide(name: str) -> bool:
+    """Does the variant's board have more squares than SQL integers hold?"""
+    try:
+        return len(Variant.from_name(name).board.squares) > SQL_SQUARES
+    except ValueError:
+        return False
+
+
+def _looped_king(variant: Variant, turn: str, before: tuple[int, int, int, int], taken: int) -> int:
+    """The square bit of the king that captured ``taken`` and came back to its square, from
+    the legal moves of the position ``before`` (0 when none does)."""
+    from pdn.engine.movegen import legal_moves
+
+    position = Position.from_pieces(variant, _pieces(before), turn)  # type: ignore[arg-type]
+    for move in legal_moves(position):
+        if move.from_square == move.to_square and set(move.captures) == set(_squares(taken)):
+            return 1 << (move.from_square - 1)
+    return 0
+
+
+def _pieces(boards: Sequence[int]) -> dict[int, Piece]:
+    """{square: piece} of four square bitboards (white men, white kings, black men, kings)."""
+    return {
+        square: Piece.of("W" if kind < 2 else "B", kind % 2 == 1)
+        for kind, bits in enumerate(boards)
+        for square in _squares(bits)
+    }
+
+
+def _squares(bits: int) -> tuple[int, ...]:
+    """The squares of the set bits, ascending."""
+    squares = []
+    while bits:
+        low = bits & -bits
+        squares.append(low.bit_length())
+        bits ^= low
+    return tuple(squares)
+
+
+def board_plies(
+    variant: Variant, rows: Sequence[tuple[str, tuple[int, int, int, int]]]
+) -> list[Any]:
+    """``manoeuvres.Ply`` of each move between consecutive (turn, (white men, white kings,
+    black men, black kings)) rows: the mover's square left and square reached, the opponent's
+    pieces gone (``captures`` ascending), a man become king. A king capturing back to its own
+    square leaves its side's boards as they were: its square comes from the legal moves of the
+    position before (rare). O(plies)."""
+    from pdn.database.manoeuvres import Ply
+
+    plies = []
+    for number, ((turn, before), (_turn, after)) in enumerate(pairwise(rows), start=1):
+        mine, theirs = (0, 2) if turn == "W" else (2, 0)
+        had = before[mine] | before[mine + 1]
+        has = after[mine] | after[mine + 1]
+        left, reached = had & ~has, has & ~had
+        remaining = after[theirs] | after[theirs + 1]
+        taken = (before[theirs] | before[theirs + 1]) & ~remaining
+        if not left and taken:
+            left = reached = _looped_king(variant, turn, before, taken)
+        king = bool(left & before[mine + 1])
+        plies.append(
+            Ply(
+                number,
+                turn,  # type: ignore[arg-type]
+                king,
+                left.bit_length(),
+                reached.bit_length(),
+                _squares(taken),
+                (before[theirs] & ~after[theirs]).bit_count(),
+                (before[theirs + 1] & ~after[theirs + 1]).bit_count(),
+                not king and bool(reached & after[mine + 1]),
+                has.bit_count() - remaining.bit_count(),
+            )
+        )
+    return plies
+
+
+# -- the explorer's depth ---------------------------------------------------------------------
+def _move_orders(db: sqlite3.Connection, criteria: Criteria) -> list[int]:
+    """Games per distinct move order (the positions before, from the game's start) that
+    reached the position, most played first. Reads the plies before it of each game."""
+    keys = list(criteria.readable_variants.values())
+    marks = ",".join("?" * len(keys))
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS reached(game_id INTEGER PRIMARY KEY, ply INTEGER)")
+    db.execute("DELETE FROM reached")
+    db.execute(
+        "INSERT OR IGNORE INTO reached SELECT game_id, min(ply) FROM positions"
+        f" WHERE key IN ({marks}) GROUP BY game_id",
+        keys,
+    )
+    paths: Counter[tuple[Any, ...]] = Counter()
+    rows = db.execute(
+        "SELECT r.ply, g.variant, b.turn, b.boards FROM reached r"
+        " JOIN game_boards b ON b.game_id = r.game_id JOIN games g ON g.id = r.game_id"
+        " WHERE r.ply > 0 ORDER BY r.game_id"
+    )
+    record: dict[str, int] = {}  # bytes of a packed ply, per variant
+    for ply, name, turn, blob in rows:  # the packed records of the plies before it
+        if name not in record:
+            record[name] = 4 * board_bytes(len(Variant.from_name(name).board.squares))
+        paths[ply, turn, zlib.decompress(blob)[: ply * record[name]]] += 1
+    starts = db.execute("SELECT count(*) FROM reached WHERE ply = 0").fetchone()[0]
+    counts = sorted((*paths.values(), *([starts] if starts else [])), reverse=True)
+    db.execute("DELETE FROM reached")
+    return counts
+
+
+def _next_positions(
+    db: sqlite3.Connection, criteria: Criteria, moves: Sequence[MoveStats]
+) -> dict[str | None, PositionStats]:
+    """For each next move, the statistics of the position it leads to (every game that
+    reached it, by any move order): one game that played the move gives the position (its
+    boards one ply on), then one range read of ``positions``."""
+    from pdn.engine.zobrist import position_key
+
+    keys = list(criteria.readable_variants.values())
+    marks = ",".join("?" * len(keys))
+    stats: dict[str | None, PositionStats] = {}
+    for line in moves:
+        if line.move is None:
+            continue
+        row = db.execute(
+            "SELECT p.game_id, p.ply, g.variant FROM positions p JOIN games g ON g.id = p.game_id"
+            f" WHERE p.key IN ({marks}) AND p.next_move = ? LIMIT 1",
+            [*keys, line.move],
+        ).fetchone()
+        if row is None:
+            continue
+        game_id, ply, name = row
+        variant = Variant.from_name(name)
+        packed = db.execute(
+            "SELECT turn, boards FROM game_boards WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        plies = _line(variant, *packed) if packed else []
+        if ply + 1 >= len(plies):
+            continue
+        turn, after = plies[ply + 1]
+        key = position_key(Position.from_pieces(variant, _pieces(after), turn))
+        counts = {"W": 0, "D": 0, "B": 0, None: 0}
+        for _move, winner, games in _move_lines(db, [key]):
+            counts[winner if winner in counts else None] += games
+        total = sum(counts.values())
+        stats[line.move] = PositionStats(total, counts["W"], counts["D"], counts["B"])
     return stats

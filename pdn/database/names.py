@@ -8,12 +8,21 @@ attempted: transliterations differ in letters, not marks), punctuation dropped, 
 ``name_matches`` lets a query name match a fuller name: every query word must match a word of
 the name, and an initial (``T.``) matches any word it begins; a U+FFFD (a character an earlier
 decoding lost) stands for one or two letters. All O(len(name)).
+
+A *names file* (``fix --names``, ``stats --name-variants``) gives canonical spellings: one
+person a line, ``canonical<TAB>variant<TAB>variant...``; blank lines and lines starting with
+``#`` are skipped. ``pdn.arbiter.namerepair`` reads one and renames; ``names_file_text``
+here writes one from the spellings ``pdn stats`` merged (the most written spelling first).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+
+from pdn.arbiter.namerepair import spelling
 
 _WORD = re.compile(r"(?:[^\W_]|\ufffd)+")  # a U+FFFD stays inside its word
 _LOST = re.compile("(\ufffd+)")
@@ -99,3 +108,21 @@ def _same_word(one: str, other: str) -> bool:
         for piece in _LOST.split(one)
     )
     return re.fullmatch(pattern, other) is not None
+
+
+def names_file_text(spellings: Iterable[Counter[str]]) -> str:
+    """A names file proposing, for each person written more than one way (one ``Counter`` of
+    spellings -> games each), the most written spelling as canonical (ties: the longest, then
+    the first in order), the others after it, most written first. Tabs and line breaks in a
+    name become spaces. O(spellings x log)."""
+    lines = ["# canonical<TAB>variant<TAB>...: proposed by pdn stats --name-variants; check it"]
+    groups = []
+    for counts in spellings:
+        merged: Counter[str] = Counter()
+        for name, games in counts.items():
+            merged[spelling(name)] += games
+        if len(merged) > 1:
+            ranked = sorted(merged.items(), key=lambda item: (-item[1], -len(item[0]), item[0]))
+            groups.append([name for name, _ in ranked])
+    lines += ["\t".join(group) for group in sorted(groups)]
+    return "\n".join(lines) + "\n"

@@ -25,6 +25,7 @@ from typing import BinaryIO
 from pdn.base.paths import PathError
 from pdn.database.filters import Criteria, Match
 from pdn.database.gamefacts import game_facts
+from pdn.database.picking import Picking
 from pdn.pdnfile.scan import Span, wide_codec
 
 
@@ -40,34 +41,52 @@ class Selected:
     end_byte: int | None
     match: Match
     data: bytes = b""
+    #: The verdict: False for a game that did not pass (``sift`` yields those too).
+    passed: bool = True
+    tags: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> str:
-        """One JSON object: file, game, line, ply (of the position) and material_ply."""
-        return json.dumps(
-            {
-                "file": self.file,
-                "game": self.game,
-                "line": self.line,
-                "ply": self.match.position_ply,
-                "material_ply": self.match.material_ply,
-            },
-            ensure_ascii=False,
-        )
+        """One JSON object: file, game, line, ply (of the position, else of the pattern),
+        material_ply; ``pattern_ply`` when both a position and a pattern were asked for,
+        ``move_plies`` (the plies ``--move`` matched) when a manoeuvre was."""
+        match = self.match
+        fields: dict[str, object] = {
+            "file": self.file,
+            "game": self.game,
+            "line": self.line,
+            "ply": match.pattern_ply if match.position_ply is None else match.position_ply,
+            "material_ply": match.material_ply,
+        }
+        if match.position_ply is not None and match.pattern_ply is not None:
+            fields["pattern_ply"] = match.pattern_ply
+        if match.move_plies is not None:
+            fields["move_plies"] = list(match.move_plies)
+        return json.dumps(fields, ensure_ascii=False)
 
 
-def select_spans(spans: list[Span], criteria: Criteria) -> list[Selected | None]:
+def select_spans(spans: list[Span], criteria: Criteria) -> list[Selected]:
     """The verdict on each span (the picklable unit of work): tags first, then one replay if
-    needed."""
-    verdicts: list[Selected | None] = []
+    needed; a game that fails has ``passed`` False."""
+    verdicts: list[Selected] = []
     for span in spans:
         match: Match | None = None
         if criteria.tags_match(span.tags):
-            match = criteria.match(game_facts(span)) if criteria.needs_replay else Match()
+            if criteria.needs_replay:
+                match = criteria.match(game_facts(span, keep_line=criteria.needs_line))
+            else:
+                match = Match()
         at = span.source
         verdicts.append(
-            None
-            if match is None
-            else Selected(at.file, at.game, at.line, at.start_byte, at.end_byte, match)
+            Selected(
+                at.file,
+                at.game,
+                at.line,
+                at.start_byte,
+                at.end_byte,
+                match or Match(),
+                passed=match is not None,
+                tags=span.tags,
+            )
         )
     return verdicts
 
@@ -76,25 +95,50 @@ def select(
     paths: Iterable[str],
     criteria: Criteria,
     *,
+    picking: Picking | None = None,
     jobs: int = 1,
     on_error: Callable[[PathError], object] | None = None,
 ) -> Iterator[Selected]:
-    """The games of ``paths`` (files, folders, ``-`` for stdin) that pass ``criteria``, in
-    input order, each with its bytes. A path that cannot be read goes to ``on_error`` (its
-    ``file`` as given, ``<stdin>`` for ``-``) and is skipped. Raises ``OSError`` when a
-    matching game's file cannot be read again."""
+    """The games of ``paths`` (files, folders, ``-`` for stdin) that pass ``criteria`` (and
+    ``picking``: game numbers, ``--not``), in input order, each with its bytes. A path that
+    cannot be read goes to ``on_error`` (its ``file`` as given, ``<stdin>`` for ``-``) and is
+    skipped. Raises ``OSError`` when a matching game's file cannot be read again."""
+    games = sift(paths, criteria, picking=picking, jobs=jobs, on_error=on_error, rest=False)
+    return (game for game in games if game.passed)
+
+
+def sift(
+    paths: Iterable[str],
+    criteria: Criteria,
+    *,
+    picking: Picking | None = None,
+    jobs: int = 1,
+    on_error: Callable[[PathError], object] | None = None,
+    rest: bool = True,
+) -> Iterator[Selected]:
+    """``select``, yielding every game: ``passed`` is the verdict; the bytes of a game that
+    did not pass are read only with ``rest``. Without ``rest``, stops after the last game
+    number ``picking`` can choose."""
     from pdn.batch.parallel import map_paths
 
+    picking = picking or Picking()
+    last = None if rest else picking.last
     with ExitStack() as stack:
         scanned, names = _spool_stdin(list(paths), stack)
         copier = _Copier(stack)
+        number = 0
         for item in map_paths(scanned, partial(select_spans, criteria=criteria), jobs=jobs):
             if isinstance(item, PathError):
                 if on_error is not None:
                     on_error(replace(item, file=names.get(item.file, item.file)))
-            elif item is not None:
-                file = names.get(item.file or "", item.file)
-                yield replace(item, file=file, data=copier.game_bytes(item))
+                continue
+            number += 1
+            passed = picking.chooses(number, item.passed)
+            file = names.get(item.file or "", item.file)
+            data = copier.game_bytes(item) if passed or rest else b""
+            yield replace(item, file=file, data=data, passed=passed)
+            if last is not None and number >= last:
+                return
 
 
 def write_selected(games: Iterable[Selected], stream: BinaryIO, *, form: str = "pdn") -> int:

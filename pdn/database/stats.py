@@ -11,6 +11,8 @@ alike):
   games, wins, draws, losses, score (wins + half the draws, over games with a result);
 - per file: games and findings by severity.
 
+``Stats.name_variants()`` proposes a names file from the spellings merged per player.
+
 ``stats(paths)`` fills one over the games of files and folders.
 
 Memory: O(variants + players + files + distinct first moves); cost O(1) per game.
@@ -26,7 +28,7 @@ from typing import Any
 
 from pdn.base.paths import PathError
 from pdn.database.gamefacts import GameFacts
-from pdn.database.names import name_key
+from pdn.database.names import name_key, names_file_text
 from pdn.engine.position import Position
 from pdn.engine.variants import Variant
 from pdn.engine.zobrist import position_key
@@ -100,6 +102,11 @@ class Stats:
         counts["games"] += 1
         for finding in facts.findings:
             counts[finding.severity or "error"] += 1
+
+    def name_variants(self) -> str:
+        """A names file (``pdn.database.names.names_file_text``) of the players written more
+        than one way, as ``fix --names`` reads it. O(spellings)."""
+        return names_file_text(self.spellings.values())
 
     def tables(self, *, players: int = 0) -> dict[str, list[dict[str, Any]]]:
         """The three tables as lists of rows; ``players`` > 0 keeps that many players (most
