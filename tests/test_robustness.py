@@ -3,9 +3,11 @@ the data in human output. Small inputs built in each test."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import multiprocessing
 import os
+import pkgutil
 import signal
 import subprocess
 import sys
@@ -34,15 +36,28 @@ def games_file(path: Path, count: int) -> Path:
     return path
 
 
-def kill_workers_on(monkeypatch: pytest.MonkeyPatch, file: str | None = None) -> None:
+def kill_workers_on(
+    monkeypatch: pytest.MonkeyPatch, file: str | None = None, after: Path | None = None
+) -> None:
     """Every worker process that parses a span (of ``file``, else any) kills itself (SIGKILL,
-    as the out-of-memory killer does); the parent parses as usual."""
+    as the out-of-memory killer does), once the file ``after`` holds the fixed date (at most
+    60 s later: the parent has rewritten it); the parent parses as usual."""
     from pdn.pdnfile import reader
 
+    # Every pdn module first, so none imported later (the verbs import lazily) binds the
+    # patched function beyond this test.
+    for module in pkgutil.walk_packages(pdn.__path__, "pdn."):
+        if module.name != "pdn.__main__":
+            importlib.import_module(module.name)
     parent, original = os.getpid(), reader.parse_span
 
     def dying(span: Any, *args: Any, **kwargs: Any) -> Any:
         if os.getpid() != parent and (file is None or span.source.file == file):
+            deadline = time.monotonic() + 60
+            while after is not None and b"2024.12.14" not in after.read_bytes():
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.02)
             os.kill(os.getpid(), signal.SIGKILL)
         return original(span, *args, **kwargs)
 
@@ -102,7 +117,7 @@ def test_fix_in_place_names_what_it_rewrote_before_the_loss(
 ) -> None:
     first, second = games_file(tmp_path / "a.pdn", 5), games_file(tmp_path / "b.pdn", 5)
     original = second.read_bytes()
-    kill_workers_on(monkeypatch, file=str(second))
+    kill_workers_on(monkeypatch, file=str(second), after=first)
     code, _out, err = run_cli(
         capsys,
         "fix",

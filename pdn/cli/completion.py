@@ -24,13 +24,13 @@ examples:
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register ``completion``; it reads the other verbs from ``subparsers`` when run."""
     parser = arguments.add_verb(
         subparsers,
         "completion",
         run,
-        summary="print a shell completion script (bash, zsh, fish)",
+        summary=summary,
         description="Print a script that completes pdn's verbs and their options in SHELL.",
         examples=EXAMPLES,
     )

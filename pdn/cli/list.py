@@ -55,13 +55,13 @@ examples:
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register ``list`` and its options."""
     parser = arguments.add_verb(
         subparsers,
         "list",
         run,
-        summary="one line per game from the headers (fast, no replay)",
+        summary=summary,
         description="List the games of PDN files from their headers: no parsing, no replay.\n"
         "Several files or a folder: a File column first.",
         examples=EXAMPLES,

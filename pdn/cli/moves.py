@@ -23,13 +23,13 @@ Brazilian, ...); in JSON numeric squares are numbers and algebraic squares strin
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn moves`."""
     parser = arguments.add_verb(
         subparsers,
         "moves",
         run,
-        summary="list the legal moves of a position",
+        summary=summary,
         description="List the legal moves of a position, each in full-path notation.",
         examples=EXAMPLES,
     )

@@ -27,13 +27,13 @@ examples:
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn perft`."""
     parser = arguments.add_verb(
         subparsers,
         "perft",
         run,
-        summary="count positions d plies deep (rules-engine check)",
+        summary=summary,
         description=(
             "Count the leaf positions 1..D plies deep from a position (no draw rules applied),\n"
             "to compare the rules engine with published perft tables."

@@ -30,13 +30,13 @@ Exit code 1 when the game shown has findings of severity error, 2 for usage or I
 """
 
 
-def add_parser(subparsers: Any) -> None:
+def add_parser(subparsers: Any, summary: str) -> None:
     """Register `pdn show`."""
     parser = arguments.add_verb(
         subparsers,
         "show",
         run,
-        summary="draw a game: boards, moves, findings (terminal or SVG)",
+        summary=summary,
         description="Draw one game of a PDN file: header, board(s), move list with comments, "
         "variations and the audit's findings at their ply.",
         examples=EXAMPLES,

@@ -338,20 +338,47 @@ def iter_spans(source: SourceLike, *, name: str | None = None) -> Iterator[Span]
     yield from _Splitter(_name_of(source, name), decoder).run(_chunks(source, decoder))
 
 
+@dataclass(frozen=True)
+class TextStart:
+    """Where a piece of a file starts, at the start of a line: its line number, and how many
+    characters (decoded, byte order mark excluded) and bytes of the file come before it."""
+
+    line: int = 1
+    char: int = 0
+    byte: int = 0
+
+
+def spans_of_piece(
+    data: bytes, *, name: str | None, start: TextStart | None = None
+) -> tuple[list[Span], bool]:
+    """The spans of ``data``, a piece of UTF-8 file ``name`` that starts at ``start`` (None:
+    the file's start) where no game is open, located in the whole file but numbered from 1
+    in the piece; and whether the piece ends between games (no game, comment or header left
+    open at its end, so that a scan of the whole file would start a game where the next piece
+    starts, if it starts with a tag line after a blank line). For
+    ``pdn.batch.parallel``'s workers. O(len(data))."""
+    decoder = _Decoder()
+    splitter = _Splitter(name, decoder, start)
+    spans = list(splitter.run(_chunks(io.BytesIO(data), decoder)))
+    return spans, splitter.ended_between_games
+
+
 class _Splitter:
     """The streaming state machine behind ``iter_spans``."""
 
-    def __init__(self, file: str | None, decoder: _Decoder) -> None:
+    def __init__(self, file: str | None, decoder: _Decoder, start: TextStart | None = None) -> None:
+        start = start or TextStart()
         self.file = file
         self.decoder = decoder
         self.bytes_known = True
         self.buf = ""
-        self.buf_start = 0  # absolute char offset of buf[0]
-        self.counted = 0  # absolute char offset up to which lines/bytes are counted
-        self.line = 1
-        self.line_start = 0  # absolute char offset of the current line's start
-        self.byte = 0
+        self.buf_start = start.char  # absolute char offset of buf[0]
+        self.counted = start.char  # absolute char offset up to which lines/bytes are counted
+        self.line = start.line
+        self.line_start = start.char  # absolute char offset of the current line's start
+        self.byte = start.byte
         self.ordinal = 0
+        self.ended_between_games = False  # at the end of input: no game was open
         self.reported_encoding = False
         # a game with tags closed by its result, yielded once the next word shows that no
         # stray movetext of its own follows (then it is reopened): (span, its raw first byte)
@@ -470,6 +497,7 @@ class _Splitter:
                 eof = True
             else:
                 pos -= moved
+        self.ended_between_games = self.game_start is None
         if self.held is not None:
             yield self._decoded(self.held[0])
         if self.game_start is not None:
