@@ -58,14 +58,22 @@ _EXPORTS: dict[str, str] = {
     "fix": "pdn.batch.fixing",
     "convert": "pdn.batch.converting",
     "Criteria": "pdn.database.filters",
+    "TagTest": "pdn.database.tagfilters",
+    "MoveStart": "pdn.database.movestart",
+    "Pattern": "pdn.database.patterns",
+    "ManoeuvreQuery": "pdn.database.manoeuvres",
+    "Picking": "pdn.database.picking",
+    "split_games": "pdn.database.splitting",
     "select": "pdn.database.selection",
     "Selected": "pdn.database.selection",
     "write_selected": "pdn.database.selection",
     "dedupe": "pdn.database.dedupe",
     "stats": "pdn.database.stats",
     "Stats": "pdn.database.stats",
+    "standings": "pdn.database.standings",
     "Index": "pdn.database.index",
     "report": "pdn.batch.reporting",
+    "html": "pdn.database.publishing",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -83,11 +91,19 @@ if TYPE_CHECKING:
     from pdn.database.dedupe import dedupe as dedupe
     from pdn.database.filters import Criteria as Criteria
     from pdn.database.index import Index as Index
+    from pdn.database.manoeuvres import ManoeuvreQuery as ManoeuvreQuery
+    from pdn.database.movestart import MoveStart as MoveStart
+    from pdn.database.patterns import Pattern as Pattern
+    from pdn.database.picking import Picking as Picking
+    from pdn.database.publishing import html as html
     from pdn.database.selection import Selected as Selected
     from pdn.database.selection import select as select
     from pdn.database.selection import write_selected as write_selected
+    from pdn.database.splitting import split_games as split_games
+    from pdn.database.standings import standings as standings
     from pdn.database.stats import Stats as Stats
     from pdn.database.stats import stats as stats
+    from pdn.database.tagfilters import TagTest as TagTest
     from pdn.engine.errors import AmbiguousMoveError as AmbiguousMoveError
     from pdn.engine.errors import FenError as FenError
     from pdn.engine.errors import IllegalMoveError as IllegalMoveError
