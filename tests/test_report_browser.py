@@ -42,17 +42,20 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def browser(javascript: bool = True) -> Any:
+def browser(javascript: bool = True, prefs: dict[str, Any] | None = None) -> Any:
+    """Headless Chromium through the system chromedriver; ``prefs``: Chromium preferences
+    (e.g. the download folder)."""
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
         options.add_argument(flag)
+    chosen = dict(prefs or {})
     if not javascript:
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2}
-        )
+        chosen["profile.managed_default_content_settings.javascript"] = 2
+    if chosen:
+        options.add_experimental_option("prefs", chosen)
     return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
 
 

@@ -10,13 +10,13 @@ installs all three). Nothing is downloaded: Selenium is pointed at the system dr
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import CORPUS
+from test_report_browser import CHROMEDRIVER, CHROMIUM, browser
 
 from pdn.cli.main import main
 from pdn.pdnfile.reader import read_game
@@ -26,9 +26,6 @@ ROOT = Path(__file__).resolve().parents[1]
 #: A real International game (WK 2003, round 1) with captures of several pieces.
 TEN = CORPUS / "mig0" / "Games-Checkers" / "data__games__internt__wk2003.pdn"
 EIGHT = ROOT / "corpus" / "generated" / "russian-algebraic.pdn"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1100,900")
 VARIATIONS = (
     '[GameType "20"]\n\n1. 32-28 19-23 (1... 17-22 2. 28x17 11x22) 2. 28x19 14x23 3. 33-28 *\n'
 )
@@ -47,14 +44,7 @@ def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def driver(downloads: Path) -> Iterator[Any]:
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"download.default_directory": str(downloads)})
-    chrome = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    chrome = browser(prefs={"download.default_directory": str(downloads)})
     try:
         yield chrome
     finally:

@@ -1,7 +1,7 @@
 """Exit codes of the ``pdn`` command (DESIGN.md), and the one wording of a path failure.
 
 0 clean, 1 findings of severity error (``--strict``: also warnings), 2 usage or I/O failure,
-130 interrupted (Ctrl-C, as shells report a SIGINT).
+130 interrupted (Ctrl-C, as shells report a SIGINT), 143 terminated (SIGTERM, 128 + 15).
 The verbs (``pdn.cli``) and the command (``pdn.cli.main``) import them from here, so no verb
 imports the command that imports it.
 """
@@ -15,6 +15,7 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 
 def path_error(verb: str, error: OSError, path: str | None = None) -> int:

@@ -19,7 +19,7 @@ from types import ModuleType
 from pdn.base.output import discard_stdout
 from pdn.batch.parallel import WorkerLostError
 from pdn.cli.arguments import Parser
-from pdn.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from pdn.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
 
 #: The verbs, in the order ``pdn --help`` lists them, each with its line there. Verb ``NAME``
 #: is the module ``pdn.cli.NAME``, with ``add_parser(subparsers)`` (registers its sub-parser
@@ -136,7 +136,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 class Terminated(SystemExit):
-    """SIGTERM while a verb runs (``_sigterm_unwinds``): a ``SystemExit`` with 128 + 15, so no
+    """SIGTERM while a verb runs (``_sigterm_unwinds``): a ``SystemExit`` with 143, so no
     ``except Exception`` of a verb stops it on its way out."""
 
 
@@ -144,7 +144,7 @@ class Terminated(SystemExit):
 def _sigterm_unwinds() -> Iterator[None]:
     """While a verb runs, SIGTERM unwinds like an error (worker pools shut down, temporary
     files removed) as ``Terminated``, which ``_run`` turns into one line and the conventional
-    exit 128 + 15. Main thread only."""
+    exit 143 (128 + 15). Main thread only."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -155,5 +155,5 @@ def _sigterm_unwinds() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _terminated(signum: int, _frame: object) -> None:
-    raise Terminated(128 + signum)
+def _terminated(_signum: int, _frame: object) -> None:
+    raise Terminated(EXIT_TERMINATED)
