@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from pdn.database.filters import Criteria
 from pdn.database.movestart import MoveStart
@@ -15,7 +16,6 @@ from pdn.database.selection import select, sift
 from pdn.database.splitting import safe_file_name
 from pdn.database.tagfilters import TagTest, tags_pass
 from pdn.pdnfile.scan import iter_spans
-from tests.conftest import run_cli
 
 GAMES = [
     ("World Championship", "Sijbrands, Ton", "Baba Sy", "2-0", "1994.05.01", "32-28 18-23 33-29"),

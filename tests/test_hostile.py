@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from pdn import Position, Variant
-from pdn.pdnfile import scan
 from pdn.base.findings import quoted
 from pdn.cli.main import main
 from pdn.engine.movegen import MAX_PERFT_DEPTH, perft
+from pdn.pdnfile import scan
 from pdn.pdnfile.reader import parse_any_tag, read_game, read_games
 from pdn.pdnfile.scan import iter_spans
 from pdn.pdnfile.writer import write_game

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import budget, run_cli
 from hypothesis import given, settings
+from replayed import corpus_games, line_pdn, playouts
 
 from pdn.database.manoeuvres import ManoeuvreQuery, describe
 from pdn.engine.movegen import Move
 from pdn.engine.position import Position
-from tests.conftest import budget, run_cli
-from tests.replayed import corpus_games, line_pdn, playouts
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from pdn.arbiter.namerepair import read_names_file, rename_players
 from pdn.database.names import names_file_text
 from pdn.database.stats import stats
 from pdn.game.record import Game
-from tests.conftest import run_cli
 
 GAMES = (
     '[White "Sijbrands, Ton"]\n[Black "Baba Sy"]\n[Result "2-0"]\n\n1. 32-28 2-0\n\n'

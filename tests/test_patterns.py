@@ -10,8 +10,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from conftest import budget, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from replayed import corpus_games, line_pdn, playouts
 
 from pdn.database.filters import Criteria
 from pdn.database.patterns import (
@@ -26,8 +28,6 @@ from pdn.database.selection import select
 from pdn.engine.movegen import Move
 from pdn.engine.position import Piece, Position
 from pdn.engine.variants import Variant
-from tests.conftest import budget, run_cli
-from tests.replayed import corpus_games, line_pdn, playouts
 
 INTERNATIONAL = Variant.from_name("international")
 

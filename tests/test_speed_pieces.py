@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPUS
 
 import pdn.batch.parallel as parallel
 from pdn.batch.parallel import AuditOptions, GameReport, check_paths
 from pdn.pdnfile.scan import spans_of_piece
-from tests.conftest import CORPUS
 
 # Shapes at a piece cut that keep a game open there: a prelude comment, a header-only game, an
 # unclosed comment, stray moves after a result, a '\r' line end, a game without a result.

@@ -6,12 +6,12 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 from pdn.arbiter.addedtags import added_tags
 from pdn.batch.converting import convert
 from pdn.game.stripping import strip
 from pdn.pdnfile.reader import read_games
-from tests.conftest import run_cli
 
 ANNOTATED = (
     '[Event "x"]\n[PlyCount "99"]\n\n'
