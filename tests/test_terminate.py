@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -74,6 +74,36 @@ def _wait(condition: Callable[[], bool], seconds: float) -> bool:
     return False
 
 
+@contextlib.contextmanager
+def _working(*argv: str) -> Iterator[tuple[subprocess.Popen[str], set[int]]]:
+    """``python -m pdn ARGV`` in a process group of its own, once two of its workers are
+    working: the process and its workers' ids. Whatever is left is killed on the way out."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pdn", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group: the Ctrl-C case signals the whole run
+    )
+    try:
+        assert _wait(lambda: _two_working(process.pid), 120), "no two workers started working"
+        yield process, _children(process.pid)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _stopped(process: subprocess.Popen[str], workers: set[int]) -> str:
+    """The stderr of ``process``, which must end within ``PROMPT`` seconds, its workers too."""
+    try:
+        _out, err = process.communicate(timeout=PROMPT)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running {PROMPT} s after the signal")
+    assert _wait(lambda: not any(map(_alive, workers)), 5), "workers outlived the run"
+    return err
+
+
 @pytest.mark.parametrize(
     ("signum", "to_group", "code", "word"),
     [(signal.SIGTERM, False, 143, "terminated"), (signal.SIGINT, True, 130, "interrupted")],
@@ -83,29 +113,27 @@ def test_a_signal_ends_check_and_its_workers_at_once(
     corpus: Path, tmp_path: Path, signum: int, to_group: bool, code: int, word: str
 ) -> None:
     big = _big_file(corpus, tmp_path / "big.pdn")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pdn", "check", "--jobs", "2", "--no-summary", str(big)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its own group: the Ctrl-C case signals the whole run
-    )
-    try:
-        assert _wait(lambda: _two_working(process.pid), 120), "no two workers started working"
-        workers = _children(process.pid)
+    with _working("check", "--jobs", "2", "--no-summary", str(big)) as (process, workers):
         if to_group:
             os.killpg(process.pid, signum)
         else:
             process.send_signal(signum)
-        try:
-            _out, err = process.communicate(timeout=PROMPT)
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"still running {PROMPT} s after the signal")
+        err = _stopped(process, workers)
         assert process.returncode == code
         assert err == f"pdn: {word}\n"
-        assert _wait(lambda: not any(map(_alive, workers)), 5), "workers outlived the run"
         assert sorted(path.name for path in tmp_path.iterdir()) == ["big.pdn"]
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+
+
+def test_sigterm_during_fix_in_place_says_what_it_left_untouched(
+    corpus: Path, tmp_path: Path
+) -> None:
+    big = _big_file(corpus, tmp_path / "big.pdn")
+    before = big.read_bytes()
+    argv = ("fix", str(big), "--in-place", "--jobs", "2", "-q", "--normalize", "all")
+    with _working(*argv) as (process, workers):
+        process.send_signal(signal.SIGTERM)
+        err = _stopped(process, workers)
+        assert process.returncode == 143
+        assert err == f"pdn fix: terminated; {big} is untouched\n"
+    assert big.read_bytes() == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["big.pdn"]

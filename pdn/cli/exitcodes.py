@@ -18,6 +18,15 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
 
+class Terminated(SystemExit):
+    """SIGTERM while a verb runs (``pdn.cli.main`` turns the signal into it): a ``SystemExit``
+    with ``EXIT_TERMINATED``, so no ``except Exception`` of a verb stops it on its way out; a
+    verb that rewrites files may catch it to say what it left untouched."""
+
+    def __init__(self) -> None:
+        super().__init__(EXIT_TERMINATED)
+
+
 def path_error(verb: str, error: OSError, path: str | None = None) -> int:
     """Print the one wording every verb uses for a path it cannot read or write,
     ``pdn VERB: PATH: No such file or directory``, and return ``EXIT_USAGE``."""

@@ -28,7 +28,14 @@ from pdn.base.output import InputOverwriteError
 from pdn.batch.fixing import FixSummary, fix
 from pdn.batch.parallel import WorkerLostError
 from pdn.cli import arguments
-from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from pdn.cli.exitcodes import (
+    EXIT_FINDINGS,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    Terminated,
+)
 
 EXAMPLES = """\
 examples:
@@ -198,6 +205,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(f"pdn fix: interrupted; {summary.untouched()}", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Terminated:
+        print(f"pdn fix: terminated; {summary.untouched()}", file=sys.stderr)
+        return EXIT_TERMINATED
     except WorkerLostError as error:
         if not summary.rewritten:
             raise  # nothing written: pdn.cli.main says so

@@ -19,7 +19,7 @@ from types import ModuleType
 from pdn.base.output import discard_stdout
 from pdn.batch.parallel import WorkerLostError
 from pdn.cli.arguments import Parser
-from pdn.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
+from pdn.cli.exitcodes import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, Terminated
 
 #: The verbs, in the order ``pdn --help`` lists them, each with its line there. Verb ``NAME``
 #: is the module ``pdn.cli.NAME``, with ``add_parser(subparsers)`` (registers its sub-parser
@@ -135,11 +135,6 @@ def _run(args: argparse.Namespace) -> int:
         return int(terminated.code or 0)
 
 
-class Terminated(SystemExit):
-    """SIGTERM while a verb runs (``_sigterm_unwinds``): a ``SystemExit`` with 143, so no
-    ``except Exception`` of a verb stops it on its way out."""
-
-
 @contextlib.contextmanager
 def _sigterm_unwinds() -> Iterator[None]:
     """While a verb runs, SIGTERM unwinds like an error (worker pools shut down, temporary
@@ -156,4 +151,4 @@ def _sigterm_unwinds() -> Iterator[None]:
 
 
 def _terminated(_signum: int, _frame: object) -> None:
-    raise Terminated(EXIT_TERMINATED)
+    raise Terminated
