@@ -17,7 +17,6 @@ playstrategy.org export, PDN.md §5) from their tags, so the audit can read them
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -29,6 +28,7 @@ from pdn.engine.position import Position
 from pdn.engine.resolve import resolve
 from pdn.engine.variants import VARIANTS, Variant, as_variant, variant_from_gametype
 from pdn.game.tags import ITALIAN_TAGS, tag_value
+from pdn.game.treewalk import mainline_nodes, walk_nodes
 
 if TYPE_CHECKING:
     from pdn.engine.geometry import Board, Notation
@@ -265,7 +265,7 @@ def written_notation(game: Game) -> Notation | None:
     """The notation the game's moves are written in (``algebraic`` when a move names a
     square like ``c3``, ``numeric`` when it names numbers), None without moves. Messages
     name squares so. O(first EVIDENCE_NODES moves)."""
-    for node in itertools.islice(game.walk(), EVIDENCE_NODES):
+    for node in walk_nodes(game, EVIDENCE_NODES):
         short_form, squares, numbers = _move_squares(node.move_text or "")
         if short_form or squares:
             return "algebraic"
@@ -413,8 +413,8 @@ def gather_evidence(game: Game) -> Evidence:
         _fen_evidence(fen, evidence)
     first = game.next()
     # ``walk`` yields the whole main line first: its nodes are the first ``main`` of the walk
-    main = sum(1 for _ in itertools.islice(game.mainline(), EVIDENCE_NODES))
-    for index, node in enumerate(itertools.islice(game.walk(), EVIDENCE_NODES)):
+    main = len(mainline_nodes(game, EVIDENCE_NODES))
+    for index, node in enumerate(walk_nodes(game, EVIDENCE_NODES)):
         text = node.move_text or ""
         if not text or text.startswith("-"):
             continue
@@ -515,9 +515,7 @@ def _replay_prefix(
         return -1, False
     dialect, _notes = detect_dialect(game, variant)  # squares as the export means them
     plies = 0
-    for node in game.mainline():
-        if plies >= limit:
-            break
+    for node in mainline_nodes(game, limit):
         text = node.move_text or ""
         if node.setup:
             try:

@@ -449,7 +449,8 @@ class _Replayer:
                         "cannot be played"
                     )
                 return
-            node = last.next()
+            variations = last.variations  # ``last.next()``, without a call per ply
+            node = variations[0] if variations else None
         if line.main:
             self.final = line
 

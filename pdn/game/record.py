@@ -29,7 +29,7 @@ from pdn.base.findings import Finding
 from pdn.base.hooks import lent
 from pdn.game.embedded import Command, commands_in
 from pdn.game.numbering import Numbering
-from pdn.game.treewalk import walk_lines
+from pdn.game.treewalk import mainline_nodes, walk_lines, walk_nodes
 
 if TYPE_CHECKING:
     from pdn.arbiter.replay import Replay
@@ -269,10 +269,7 @@ class GameNode:
 
     def mainline(self) -> Iterator[GameNode]:
         """The nodes of the main line after this node. O(plies), iterative."""
-        node = self.next()
-        while node is not None:
-            yield node
-            node = node.next()
+        return iter(mainline_nodes(self))
 
     def mainline_texts(self) -> list[str]:
         """Move texts of the main line after this node (``None`` moves never occur there)."""
@@ -334,11 +331,7 @@ class GameNode:
 
     def walk(self) -> Iterator[GameNode]:
         """Every node below this one, depth-first, main line before side lines. Iterative."""
-        stack = list(reversed(self.variations))
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.variations))
+        return iter(walk_nodes(self))
 
     # -- the resolved move and positions (from the game's one replay) ----------------------
     @property

@@ -16,6 +16,32 @@ if TYPE_CHECKING:
     from pdn.game.visitor import GameVisitor
 
 
+def mainline_nodes(start: GameNode, limit: int = -1) -> list[GameNode]:
+    """The main-line nodes after ``start`` (all, or the first ``limit`` when ``limit`` >= 0):
+    ``GameNode.mainline``, one loop the compiled build compiles (a compiled caller then makes
+    no Python call per node). O(plies)."""
+    nodes: list[GameNode] = []
+    variations = start.variations
+    while variations and len(nodes) != limit:
+        node = variations[0]
+        nodes.append(node)
+        variations = node.variations
+    return nodes
+
+
+def walk_nodes(start: GameNode, limit: int = -1) -> list[GameNode]:
+    """Every node below ``start`` (or the first ``limit`` when ``limit`` >= 0), depth-first,
+    main line before side lines: ``GameNode.walk``, compiled as ``mainline_nodes``. Iterative,
+    O(nodes)."""
+    nodes: list[GameNode] = []
+    stack = list(reversed(start.variations))
+    while stack and len(nodes) != limit:
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(reversed(node.variations))
+    return nodes
+
+
 def walk_lines(start: GameNode, visitor: GameVisitor[Any], numbering: Numbering) -> None:
     """Visit every move below ``start`` (``begin_variation``, ``visit_move``,
     ``end_variation``, in ``GameVisitor``'s order), numbered by ``numbering`` from

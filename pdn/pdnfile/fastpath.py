@@ -1,9 +1,10 @@
 """The reader's regex fast path (an optimisation, not a second grammar): one compiled regex made
-of the grammar's own terminals, in lark's own match order, tokenizes a game span; when the
-token sequence is one the grammar accepts without error (no stray character, strength right
-after a move, balanced variations, result last) its items go straight to the record builder,
-else ``fast_items`` says ``None`` and the lark front end (``pdn.pdnfile.larkfront``) reads the
-span. Cost: one regex built once per process; O(len(span)) per game, one match per token.
+of the grammar's own terminals, in lark's own match order (``pdn.pdnfile.terminals``: lark
+itself is not loaded), tokenizes a game span; when the token sequence is one the grammar
+accepts without error (no stray character, strength right after a move, balanced variations,
+result last) its items go straight to the record builder, else ``fast_items`` says ``None``
+and the lark front end (``pdn.pdnfile.larkfront``) reads the span. Cost: one regex built once
+per process; O(len(span)) per game, one match per token.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pdn.pdnfile.larkfront import Item, lark
+from pdn.pdnfile.terminals import IGNORED, TERMINALS, Item
 
 
 @lru_cache(maxsize=1)
@@ -25,12 +26,7 @@ def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
     a move number does): the tokens lark reads there, in one regex step instead of three (a
     result is never read as the second move; a move number never matches where a move does).
     """
-    parser = lark()
-    terminals = sorted(
-        parser.terminals,
-        key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
-    )
-    regex = {t.name: t.pattern.to_regexp() for t in terminals}
+    regex = dict(TERMINALS)
     whitespace = regex["WHITESPACE"]
     move = f"(?:{whitespace})?(?!{regex['RESULT']})"  # a move where lark reads no result
     numbered = (
@@ -39,13 +35,11 @@ def _fast_lexer() -> tuple[re.Pattern[str], frozenset[str]]:
     )
     alternatives = [f"(?P<_NUMBERED>{numbered})"]
     alternatives.extend(
-        f"(?P<{terminal.name}>{regex[terminal.name]})"
-        for terminal in terminals
-        if terminal.name != "WHITESPACE"
+        f"(?P<{name}>{pattern})" for name, pattern in TERMINALS if name != "WHITESPACE"
     )
     alternatives.append(rf"(?P<_STRAY>(?!{whitespace})[\s\S])")
     pattern = re.compile(f"(?:{whitespace})?(?:{'|'.join(alternatives)})")
-    return pattern, frozenset(parser.ignore_tokens)
+    return pattern, IGNORED
 
 
 def fast_items(text: str) -> list[Item] | None:

@@ -21,9 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from pdn.base.findings import Severity, quoted
 from pdn.pdnfile.scan import COMMENT_STOP
-
-Item = tuple[str, str, int]  # (terminal name, text, char offset in the span)
-
+from pdn.pdnfile.terminals import Item
 
 _GRAMMAR_PLACES = (
     Path(__file__).parent.parent / "grammars" / "pdn.lark",  # inside the wheel: pdn/grammars

@@ -24,14 +24,13 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TextIO, overload
+from typing import TYPE_CHECKING, TextIO, overload
 
 from pdn.base.findings import Finding, Severity, quoted
 from pdn.game.embedded import EscapeLine, commands_in
 from pdn.game.record import Game, GameNode, TextPlaces
 from pdn.game.tags import TRANSLATED_TAGS
 from pdn.pdnfile.fastpath import fast_items
-from pdn.pdnfile.larkfront import Fault, Item, lark_items, one_finding_per_fault
 from pdn.pdnfile.scan import (
     COSMETIC_TAG_PROBLEMS,
     TAG_NAME,
@@ -42,6 +41,10 @@ from pdn.pdnfile.scan import (
     read_tag_value,
     span_of_text,
 )
+from pdn.pdnfile.terminals import Item
+
+if TYPE_CHECKING:
+    from pdn.pdnfile.larkfront import Fault
 
 # -- record builder -------------------------------------------------------------------------
 _TAG_NAME = re.compile(TAG_NAME)
@@ -325,8 +328,10 @@ def _add_tag(
 ) -> None:
     """Add the tag at ``offset`` and its findings (located only when there are some)."""
     name, value, problems = parse_tag(token)
-    notes = _tag_notes(name, value)
-    name, value = decode_references(name), decode_references(value)
+    notes: list[str] = []
+    if "&" in token:  # written with character references (rare: the test costs one scan)
+        notes = _tag_notes(name, value)
+        name, value = decode_references(name), decode_references(value)
     translated = TRANSLATED_TAGS.get(name.lower())
     if translated is not None:
         notes.append(f"tag {name} is {translated[1]} for {translated[0]}: read as {translated[0]}")
@@ -400,12 +405,16 @@ def parse_span(span: Span, *, fast: bool = True) -> Game:
 def _parse_span(span: Span, fast: bool) -> Game:
     items = fast_items(span.text) if fast else None
     faults: list[Fault] = []
-    if items is None:
+    if items is None:  # lark is imported (and its parser built) by the first game needing it
+        from pdn.pdnfile.larkfront import lark_items
+
         items, faults = lark_items(span.text)
     items = _score_terminator(items)
     game = build_game(items, span)
     source = span.source
     if faults:
+        from pdn.pdnfile.larkfront import one_finding_per_fault
+
         for fault, severity in one_finding_per_fault(faults, items, span.text, source.line):
             line = fault.line + source.line - 1
             column = fault.column + (source.column - 1 if fault.line == 1 else 0)

@@ -509,14 +509,18 @@ class _Splitter:
         was not UTF-8, else O(1) unless the text holds a U+FFFD."""
         decoder, text = self.decoder, span.text
         runs = list(_ESCAPED.finditer(text)) if decoder.escaped else []
-        findings = span.findings + tuple(
-            self._located(
-                Finding("encoding", "U+FFFD in the text: a character lost by an earlier decoding"),
-                span,
-                run.start(),
+        findings = span.findings
+        if "\ufffd" in text:  # one C scan decides the common case
+            findings += tuple(
+                self._located(
+                    Finding(
+                        "encoding", "U+FFFD in the text: a character lost by an earlier decoding"
+                    ),
+                    span,
+                    run.start(),
+                )
+                for run in _REPLACEMENT.finditer(text)
             )
-            for run in _REPLACEMENT.finditer(text)
-        )
         if not runs:
             if decoder.reading != "utf-8" and _NON_ASCII.search(text):
                 decoder.reading = "utf-8"  # valid UTF-8 again
