@@ -8,8 +8,8 @@
 ``playout``, seeded: the same files every time) in files of ``--per-file`` games. ``query``
 prints, as markdown, the database's size per game and per table, then each query's best wall
 time of ``--repeat`` runs of ``Index.search`` (what ``pdn search`` does after opening the file,
-``--limit 50``): positions (the start, after one move, a position reached by ~20 games), the
-deep explorer, patterns, a manoeuvre.
+``--limit 50``): positions (the start, after one move, one reached by ~20 games, ply 20 of a
+game), the deep explorer, patterns, a manoeuvre, materials.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from pdn.database.filters import Criteria
+from pdn.database.filters import Criteria, MaterialSpec
 from pdn.database.index import Index
 from pdn.database.manoeuvres import ManoeuvreQuery
 from pdn.database.patterns import Pattern
@@ -56,9 +56,9 @@ def _a_position_of(db: sqlite3.Connection, games: int) -> str:
     from pdn.engine.position import Position
     from pdn.engine.variants import Variant
 
-    row = db.execute(
+    row = db.execute(  # the explorer's rows: plies before EXPLORER_PLIES (schema 6)
         "SELECT game_id, ply FROM (SELECT key, min(game_id) AS game_id, min(ply) AS ply,"
-        " count(*) AS n FROM positions WHERE ply BETWEEN 6 AND 12 GROUP BY key"
+        " count(*) AS n FROM positions WHERE ply >= 6 GROUP BY key"
         " ORDER BY abs(count(*) - ?) LIMIT 1)",
         (games,),
     ).fetchone()
@@ -67,6 +67,21 @@ def _a_position_of(db: sqlite3.Connection, games: int) -> str:
     packed = db.execute("SELECT turn, boards FROM game_boards WHERE game_id = ?", (game_id,))
     turn, boards = _line(variant, *packed.fetchone())[ply]
     return Position.from_pieces(variant, _pieces(boards), turn).fen()  # type: ignore[arg-type]
+
+
+def _a_later_position(db: sqlite3.Connection) -> str:
+    """The FEN of ply 20 of the index's middle game (a position of ``position_keys``)."""
+    from pdn.database.index import _line, _pieces
+    from pdn.engine.position import Position
+    from pdn.engine.variants import Variant
+
+    variant = Variant.from_name("international")
+    turn, blob = db.execute(
+        "SELECT turn, boards FROM game_boards WHERE game_id >="
+        " (SELECT (min(game_id) + max(game_id)) / 2 FROM game_boards) LIMIT 1"
+    ).fetchone()
+    side, boards = _line(variant, turn, blob)[20]
+    return Position.from_pieces(variant, _pieces(boards), side).fen()  # type: ignore[arg-type]
 
 
 def query(db_path: Path, repeat: int) -> None:
@@ -83,12 +98,15 @@ def query(db_path: Path, repeat: int) -> None:
     except sqlite3.Error:
         pass
     middle = _a_position_of(db, 20)
+    deep = _a_later_position(db)
     criteria = {
         "--position start": (Criteria(position="W:W31-50:B1-20"), False),
         "--position after 32-28": (Criteria(position="B:W28,31,33-50:B1-20"), False),
         f"--position {middle}": (Criteria(position=middle), False),
         "--position after 32-28 --deep": (Criteria(position="B:W28,31,33-50:B1-20"), True),
-        "--position (ply 6-12 one) --deep": (Criteria(position=middle), True),
+        "--position (ply 6-7 one) --deep": (Criteria(position=middle), True),
+        f"--position {deep} (ply 20 of a game)": (Criteria(position=deep), False),
+        "--position (ply 20 one) --deep": (Criteria(position=deep), True),
         "--pattern '?:WK46:B'": (Criteria(pattern=Pattern.parse("?:WK46:B")), False),
         "--pattern 'W:W24:B19'": (Criteria(pattern=Pattern.parse("W:W24:B19")), False),
         "--pattern 'W:W24:B19' --mirror": (
@@ -96,6 +114,8 @@ def query(db_path: Path, repeat: int) -> None:
             False,
         ),
         "--move 'bK46x02' (manoeuvre)": (Criteria(moves=(ManoeuvreQuery.parse("bK46x02"),)), False),
+        "--material 20:20": (Criteria(material=MaterialSpec.parse("20:20")), False),
+        "--material K3:K1": (Criteria(material=MaterialSpec.parse("K3:K1")), False),
     }
     print(f"\n| query | games found | best of {repeat} (ms) |\n|---|---|---|")
     for name, (asked, deep) in criteria.items():

@@ -124,9 +124,12 @@ def test_update_reads_changed_files_and_drops_removed_ones(
     assert found["total"] == 3 and {g["file"] for g in found["games"]} == {str(games.resolve())}
     with sqlite3.connect(db) as conn:  # nothing of the removed games is left behind
         ids = {row[0] for row in conn.execute("SELECT id FROM games")}
-        for table in ("positions", "materials", "findings"):
+        for table in ("positions", "game_boards", "findings"):
             left = {row[0] for row in conn.execute(f"SELECT game_id FROM {table}")}
             assert left <= ids, table
+        for table in ("position_keys", "materials"):  # no batch of removed games only
+            spans = conn.execute(f"SELECT DISTINCT first_game, last_game FROM {table}")
+            assert all(ids & set(range(first, last + 1)) for first, last in spans), table
 
 
 def test_not_an_index_is_refused(

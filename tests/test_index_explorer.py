@@ -132,7 +132,7 @@ def test_a_schema_3_index_is_rebuilt_by_index_and_refused_by_search(
     with sqlite3.connect(orders) as conn:
         conn.execute("PRAGMA user_version = 3")
     assert main(["search", str(orders)]) == 2
-    assert "schema 3, this pdn reads 5" in capsys.readouterr().err
+    assert "schema 3, this pdn reads 6" in capsys.readouterr().err
     path = tmp_path / "orders.pdn"
     assert main(["index", str(orders), str(path)]) == 0
     assert search(capsys, orders, "--position", REACHED)["total"] == 3

@@ -41,7 +41,8 @@ class GameFacts:
     tags, comments, NAGs and variations (the copy to keep among duplicates). ``positions`` and
     ``played`` (the replayed main line's positions and moves, for patterns and manoeuvres) are
     kept only when ``game_facts(keep_line=True)``: ``()`` otherwise; ``paths`` and ``written``
-    are ``()`` and ``richness`` 0 when ``game_facts(lean=True)`` (the index's facts).
+    are ``()`` and ``richness`` 0 when ``game_facts(lean=True)`` (the index's facts), and
+    ``moves`` holds the first ``named`` moves only with ``game_facts(named=...)``.
     """
 
     file: str | None
@@ -91,12 +92,19 @@ class GameFacts:
 
 
 def game_facts(
-    span: Span, variant: str | None = None, *, keep_line: bool = False, lean: bool = False
+    span: Span,
+    variant: str | None = None,
+    *,
+    keep_line: bool = False,
+    lean: bool = False,
+    named: int | None = None,
 ) -> GameFacts:
     """Parse and replay ``span`` once and keep what the database verbs need. ``variant``
     names the variant of games without a usable GameType; ``keep_line`` keeps the positions
     and moves; ``lean`` skips the full paths, the written moves and ``richness`` (about a
-    sixth of the cost; the index reads none of them). Never raises on bad input."""
+    sixth of the cost; the index reads none of them); ``named``: ``moves`` holds only the
+    first ``named`` moves (the index names the moves of its explorer's plies only). Never
+    raises on bad input."""
     game = parse_span(span)
     played = replay(game, variant=variant)
     board, notation = played.variant.board, played.variant.default_notation
@@ -129,7 +137,7 @@ def game_facts(
         outcome=terminal or outcome_of(tagged),
         plies=len(played.mainline_plies) + len(written) - replayed_nodes,
         keys=tuple(line_keys(played.positions)),
-        moves=tuple(move.notation(board, notation, separator=separator) for move in moves),
+        moves=tuple(move.notation(board, notation, separator=separator) for move in moves[:named]),
         paths=tuple(paths),
         written=() if lean else tuple(node.move_text or "" for node in written),
         material=tuple(material),

@@ -15,12 +15,14 @@ read-only, damaged (rebuild it: ``rebuild=True``, which builds a new index apart
 over the file in one transaction), still locked after the wait.
 
 The tables are ``pdn.database.indexschema``'s (docs/index-schema.md): files, games, positions
-(Zobrist key -> game, first ply, next move, result: the explorer), game_boards (per game the
-four square bitboards of every ply, packed, and their unions: patterns and manoeuvres),
-materials, findings.
+(Zobrist key -> game, first ply, next move, result: the explorer's rows of the first plies),
+position_keys (the later positions' keys, grouped postings verified on the packed boards),
+game_boards (per game the four square bitboards of every ply, packed, and their unions:
+patterns, manoeuvres, later positions), materials (grouped postings), findings.
 
 Cost: building is one parse and replay per game (``--jobs`` spreads it) plus one B-tree insert
-per row. A position query is one range read of ``positions`` per key; a pattern one SQL scan of
+per row. A position query is one range read of ``positions`` per key and a few seeks of
+``position_keys`` (each candidate verified on its packed boards); a pattern one SQL scan of
 ``game_boards`` (per variant: the unions in SQL, the plies of the games left by a registered
 function); a manoeuvre reads the plies of the games that pass the other filters and tests them
 in Python. Removing games of changed files scans each table once per update. A
@@ -30,7 +32,6 @@ rebuild writes the index twice (apart, then over the file).
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import sqlite3
 import time
@@ -51,9 +52,14 @@ from pdn.database.indexbuild import (
 from pdn.database.indexbuild import update as _update
 from pdn.database.indexschema import (
     APPLICATION_ID,
+    EXPLORER_PLIES,
     SCHEMA_VERSION,
     SQL_SQUARES,
+    TAG_COLUMNS,
     board_bytes,
+    key_candidates,
+    material_plies,
+    read_tags,
     signed,
     unpack_boards,
 )
@@ -309,10 +315,11 @@ class Index:
             try:
                 found = self._answer(criteria, limit)
                 if deep and criteria.position:
+                    reached = _occurrences(db, _targets(criteria))
                     found = dataclasses.replace(
                         found,
-                        orders=_move_orders(db, criteria),
-                        next_positions=_next_positions(db, criteria, found.moves),
+                        orders=_move_orders(db, reached),
+                        next_positions=_next_positions(db, reached, found.moves),
                     )
                 files = dict.fromkeys(hit.file for hit in found.hits)
                 return dataclasses.replace(found, changed=_changed(db, files))
@@ -326,8 +333,10 @@ class Index:
         if criteria.position and criteria == Criteria(
             position=criteria.position, variant=criteria.variant
         ):
-            keys = list(criteria.readable_variants.values())
-            lines = _move_lines(db, keys)
+            targets = _targets(criteria)
+            keys = [target.key for target in targets.values()]
+            later = _later_occurrences(db, targets)
+            lines = _move_lines(db, keys, later)
             listed = "SELECT game_id, ply, next_move FROM positions WHERE key = ? ORDER BY game_id"
             at: dict[int, tuple[int, str | None]] = {}
             for key in keys:  # each key's rows come in game order: no sort, stop at the limit
@@ -336,6 +345,7 @@ class Index:
                     (key, limit) if limit > 0 else (key,),
                 ):
                     at[game_id] = (ply, move)
+            at.update((game_id, (ply, move)) for game_id, (ply, move, *_rest) in later.items())
             wanted = set(sorted(at)[:limit] if limit > 0 else at)
             hits = [_hit(row, at[row[0]]) for row in _game_rows(db, criteria, wanted)]
             return Found(hits, sum(count for *_line, count in lines), explore(lines, turn), turn)
@@ -353,18 +363,19 @@ class Index:
 
     def _find(self, criteria: Criteria) -> Iterator[Hit]:
         db = self.connection
-        at_position = _first_plies(
-            db,
-            "SELECT game_id, ply, next_move FROM positions WHERE key = ?",
-            criteria.readable_variants.values() if criteria.position else None,
-        )
-        at_material = _first_plies(
-            db,
-            "SELECT game_id, min(ply), NULL FROM materials WHERE signature = ? GROUP BY game_id",
-            [material_signature(m) for m in criteria.material.materials]
-            if criteria.material
-            else None,
-        )
+        at_position = None
+        if criteria.position:
+            at_position = {
+                game_id: (ply, move)
+                for game_id, (ply, move, *_rest) in _occurrences(db, _targets(criteria)).items()
+            }
+        at_material: dict[int, tuple[int, str | None]] | None = None
+        if criteria.material:
+            at_material = {}
+            for material in criteria.material.materials:
+                for game_id, ply in material_plies(db, material_signature(material)):
+                    if game_id not in at_material or ply < at_material[game_id][0]:
+                        at_material[game_id] = (ply, None)
         at_pattern = None if criteria.pattern is None else pattern_plies(db, criteria.pattern)
         may_move = _manoeuvre_candidates(db, criteria.moves) if criteria.moves else None
         wanted: set[int] | None = None
@@ -388,12 +399,15 @@ class Index:
             )
 
     def summary(self) -> dict[str, int]:
-        """Counts of the index: files, games, positions, findings."""
+        """Counts of the index: files, games, distinct positions of each game, findings."""
         with self._errors():
-            return {
-                table: self.connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-                for table in ("files", "games", "positions", "findings")
+            db = self.connection
+            counts = {
+                table: db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                for table in ("files", "games", "findings")
             }
+            positions = db.execute("SELECT coalesce(sum(positions), 0) FROM game_boards")
+            return {**counts, "positions": positions.fetchone()[0]}
 
 
 def _new_connection(path: str) -> sqlite3.Connection:
@@ -492,7 +506,7 @@ class MoveStats:
 
 _GAME_COLUMNS = (
     "g.id, f.path, g.ordinal, g.line, g.variant, g.white, g.black, g.event, g.date,"
-    " g.result, g.winner, g.plies, g.outcome, g.tags"
+    " g.result, g.winner, g.plies, g.outcome, g.tags, g.round"
 )
 
 
@@ -589,20 +603,6 @@ def _hit(
     )
 
 
-def _first_plies(
-    db: sqlite3.Connection, query: str, values: Iterable[int] | None
-) -> dict[int, tuple[int, str | None]] | None:
-    """game id -> (first ply, next move) for every value (None: no such criterion)."""
-    if values is None:
-        return None
-    found: dict[int, tuple[int, str | None]] = {}
-    for value in values:
-        for game_id, ply, move in db.execute(query, (value,)):
-            if game_id not in found or ply < found[game_id][0]:
-                found[game_id] = (ply, move)
-    return found
-
-
 def _game_rows(
     db: sqlite3.Connection, criteria: Criteria, wanted: set[int] | None
 ) -> Iterator[tuple[Any, ...]]:
@@ -640,7 +640,7 @@ def _row_passes(db: sqlite3.Connection, criteria: Criteria, row: tuple[Any, ...]
         query = "SELECT code, severity FROM findings WHERE game_id = ?"
         findings = list(db.execute(query, (row[0],)))
     game = GameSummary(
-        tags=tuple((name, value) for name, value in json.loads(row[13])),
+        tags=read_tags(row[13], dict(zip(TAG_COLUMNS, (*row[5:10], row[14]), strict=True))),
         variant=row[4],
         winner=row[10],
         outcome=row[12],
@@ -673,15 +673,132 @@ def explore(lines: Iterable[tuple[str | None, str | None, int]], turn: str) -> l
 
 
 def _move_lines(
-    db: sqlite3.Connection, keys: Sequence[int]
+    db: sqlite3.Connection,
+    keys: Sequence[int],
+    later: dict[int, _Reached],
 ) -> list[tuple[str | None, str | None, int]]:
-    """(next move, winner, games) of the positions with these keys: one range read per key."""
+    """(next move, winner, games) of the positions with these keys: one range read of
+    ``positions`` per key, and the games that reached them later (``_later_occurrences``)."""
     marks = ",".join("?" * len(keys))
     by_move = (
         "SELECT next_move, winner, count(*) FROM positions"
         f" WHERE key IN ({marks}) GROUP BY next_move, winner"
     )
-    return db.execute(by_move, list(keys)).fetchall()
+    lines = db.execute(by_move, list(keys)).fetchall()
+    counted = Counter((move, winner) for _ply, move, winner, _key in later.values())
+    return lines + [(move, winner, games) for (move, winner), games in counted.items()]
+
+
+#: Where a game reached a position: first ply, next move, the game's winner, the key (of
+#: the position in the game's variant).
+_Reached = tuple[int, str | None, str | None, int]
+
+
+@dataclass(frozen=True)
+class _Target:
+    """A position asked, read in one variant: its Zobrist key, the side to move and its four
+    square bitboards (what the packed boards of a game that reached it hold)."""
+
+    key: int
+    turn: str
+    boards: tuple[int, ...]
+
+
+def _targets(criteria: Criteria) -> dict[str, _Target]:
+    """Variant name -> the ``--position`` FEN in that variant (``Criteria.readable_variants``)."""
+    from pdn.database.patterns import square_boards
+
+    targets = {}
+    for name, key in criteria.readable_variants.items():
+        position = Position.from_fen(criteria.position or "", Variant.from_name(name))
+        targets[name] = _Target(key, position.turn, tuple(square_boards(position)))
+    return targets
+
+
+def _occurrences(db: sqlite3.Connection, targets: dict[str, _Target]) -> dict[int, _Reached]:
+    """game id -> (first ply, next move, winner, key) of every game that reached a target:
+    the rows of ``positions`` (one range read per key), then ``_later_occurrences``."""
+    keys = [target.key for target in targets.values()]
+    marks = ",".join("?" * len(keys))
+    found: dict[int, _Reached] = {}
+    rows = db.execute(
+        f"SELECT game_id, ply, next_move, winner, key FROM positions WHERE key IN ({marks})",
+        keys,
+    )
+    for game_id, ply, move, winner, key in rows:
+        if game_id not in found or ply < found[game_id][0]:
+            found[game_id] = (ply, move, winner, key)
+    found.update(_later_occurrences(db, targets))
+    return found
+
+
+def _later_occurrences(db: sqlite3.Connection, targets: dict[str, _Target]) -> dict[int, _Reached]:
+    """game id -> (first ply, next move, winner, key) of the games that first reached a target at
+    ``EXPLORER_PLIES`` or later: the candidates of ``position_keys``, each verified on its
+    packed boards (the first ply with the target's boards and side to move; the next move
+    told from the boards one ply on). One key lookup per target, then about 20 microseconds
+    per candidate."""
+    candidates: set[int] = set()
+    for target in targets.values():
+        candidates |= key_candidates(db, target.key)
+    tests: dict[str, Callable[[str, bytes], int | None]] = {}
+    found: dict[int, _Reached] = {}
+    ids = sorted(candidates)
+    query = (
+        "SELECT b.game_id, g.variant, g.winner, b.turn, b.boards FROM game_boards b"
+        " JOIN games g ON g.id = b.game_id WHERE b.game_id IN ({}) ORDER BY b.game_id"
+    )
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for game_id, name, winner, turn, blob in db.execute(
+            query.format(",".join("?" * len(chunk))), chunk
+        ):
+            asked = targets.get(name)
+            if asked is None:
+                continue
+            variant = Variant.from_name(name)
+            if name not in tests:
+                tests[name] = _exact_test(variant, asked)
+            ply = tests[name](turn, blob)
+            if ply is None or ply < EXPLORER_PLIES:
+                continue  # a fragment shared by chance, or a game of the explorer's rows
+            found[game_id] = (ply, _next_move(variant, turn, blob, ply), winner, asked.key)
+    return found
+
+
+def _exact_test(variant: Variant, target: _Target) -> Callable[[str, bytes], int | None]:
+    """The first ply of a ``game_boards`` row with exactly ``target``'s boards and side to
+    move (``_first_ply_test`` of a condition requiring its pieces and forbidding the rest)."""
+    from pdn.database.patterns import Boards, Condition
+
+    squares = len(variant.board.squares)
+    full = (1 << squares) - 1
+    condition = Condition(
+        turn=target.turn,  # type: ignore[arg-type]
+        required=Boards(*target.boards),
+        required_white=0,
+        required_black=0,
+        forbidden=Boards(*(full & ~bits for bits in target.boards)),
+    )
+    return _first_ply_test([condition], board_bytes(squares))
+
+
+def _next_move(variant: Variant, turn: str, blob: bytes, ply: int) -> str | None:
+    """The move played at ``ply`` of a ``game_boards`` row, in the variant's short notation
+    (as ``Move.notation``), told from the boards before and after it; ``None`` at the last
+    ply. O(plies) (one decompression)."""
+    width = board_bytes(len(variant.board.squares))
+    raw = zlib.decompress(blob)
+    record = 4 * width
+    if (ply + 2) * record > len(raw):
+        return None
+    rows = list(unpack_boards(raw[ply * record : (ply + 2) * record], width, packed=False))
+    mover = turn if ply % 2 == 0 else ("B" if turn == "W" else "W")
+    other = "B" if mover == "W" else "W"
+    (move,) = board_plies(variant, [(mover, rows[0]), (other, rows[1])])
+    board, notation = variant.board, variant.default_notation
+    names = [board.format_square(square, notation) for square in (move.from_square, move.to_square)]
+    return ((variant.capture_separator or "x") if move.captures else "-").join(names)
 
 
 # -- patterns and manoeuvres ----------------------------------------------------------------
@@ -960,17 +1077,15 @@ def board_plies(
 
 
 # -- the explorer's depth ---------------------------------------------------------------------
-def _move_orders(db: sqlite3.Connection, criteria: Criteria) -> list[int]:
+def _move_orders(db: sqlite3.Connection, reached: dict[int, _Reached]) -> list[int]:
     """Games per distinct move order (the positions before, from the game's start) that
-    reached the position, most played first. Reads the plies before it of each game."""
-    keys = list(criteria.readable_variants.values())
-    marks = ",".join("?" * len(keys))
+    reached the position (``reached``: ``_occurrences``), most played first. Reads the plies
+    before it of each game."""
     db.execute("CREATE TEMP TABLE IF NOT EXISTS reached(game_id INTEGER PRIMARY KEY, ply INTEGER)")
     db.execute("DELETE FROM reached")
-    db.execute(
-        "INSERT OR IGNORE INTO reached SELECT game_id, min(ply) FROM positions"
-        f" WHERE key IN ({marks}) GROUP BY game_id",
-        keys,
+    db.executemany(
+        "INSERT INTO reached VALUES (?, ?)",
+        [(game_id, ply) for game_id, (ply, *_rest) in reached.items()],
     )
     paths: Counter[tuple[Any, ...]] = Counter()
     rows = db.execute(
@@ -990,39 +1105,43 @@ def _move_orders(db: sqlite3.Connection, criteria: Criteria) -> list[int]:
 
 
 def _next_positions(
-    db: sqlite3.Connection, criteria: Criteria, moves: Sequence[MoveStats]
+    db: sqlite3.Connection,
+    reached: dict[int, _Reached],
+    moves: Sequence[MoveStats],
 ) -> dict[str | None, PositionStats]:
     """For each next move, the statistics of the position it leads to (every game that
-    reached it, by any move order): one game that played the move gives the position (its
-    boards one ply on), then one range read of ``positions``."""
+    reached it, by any move order): the game of ``reached`` that played the move first in
+    (key, game id) order gives the position (its boards one ply on), then that position's
+    games (``_occurrences``)."""
+    from pdn.database.patterns import square_boards
     from pdn.engine.zobrist import position_key
 
-    keys = list(criteria.readable_variants.values())
-    marks = ",".join("?" * len(keys))
+    first: dict[str | None, tuple[int, int, int]] = {}  # move -> the first (key, game, ply)
+    for game_id, (ply, move, _won, key) in reached.items():
+        first[move] = min(first.get(move, (key, game_id, ply)), (key, game_id, ply))
     stats: dict[str | None, PositionStats] = {}
     for line in moves:
-        if line.move is None:
+        if line.move is None or line.move not in first:
             continue
+        _key, game_id, ply = first[line.move]
         row = db.execute(
-            "SELECT p.game_id, p.ply, g.variant FROM positions p JOIN games g ON g.id = p.game_id"
-            f" WHERE p.key IN ({marks}) AND p.next_move = ? LIMIT 1",
-            [*keys, line.move],
+            "SELECT g.variant, b.turn, b.boards FROM games g JOIN game_boards b"
+            " ON b.game_id = g.id WHERE g.id = ?",
+            (game_id,),
         ).fetchone()
         if row is None:
             continue
-        game_id, ply, name = row
+        name, turn, blob = row
         variant = Variant.from_name(name)
-        packed = db.execute(
-            "SELECT turn, boards FROM game_boards WHERE game_id = ?", (game_id,)
-        ).fetchone()
-        plies = _line(variant, *packed) if packed else []
+        plies = _line(variant, turn, blob)
         if ply + 1 >= len(plies):
             continue
         turn, after = plies[ply + 1]
-        key = position_key(Position.from_pieces(variant, _pieces(after), turn))
+        position = Position.from_pieces(variant, _pieces(after), turn)  # type: ignore[arg-type]
+        target = _Target(position_key(position), turn, tuple(square_boards(position)))
         counts = {"W": 0, "D": 0, "B": 0, None: 0}
-        for _move, winner, games in _move_lines(db, [key]):
-            counts[winner if winner in counts else None] += games
+        for _ply, _move, winner, _key in _occurrences(db, {name: target}).values():
+            counts[winner if winner in counts else None] += 1
         total = sum(counts.values())
         stats[line.move] = PositionStats(total, counts["W"], counts["D"], counts["B"])
     return stats

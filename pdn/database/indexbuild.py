@@ -8,27 +8,42 @@ its last game is; a checkpoint inside a file records the ordinal of its last gam
 (``files.resume_after``), so a run killed in the middle of a big file continues after that game
 next time (the same size and mtime, else the file is read again from its start). Workers
 (``index_spans``) parse and replay each game once and send back its rows ready to insert:
-positions (first ply of each distinct position), every ply's square bitboards packed in one
-blob, material changes; the parent only inserts. Cost: one parse and replay per game,
-O(distinct positions) rows, one B-tree insert per row; a resumed file is scanned (not
-parsed) up to its resume point.
+positions (first ply of each distinct position: explorer rows before ``EXPLORER_PLIES``, keys
+after), every ply's square bitboards packed in one blob, materials; the parent inserts, and
+groups the postings of each batch of games into ``position_keys`` and ``materials`` rows. Cost:
+one parse and replay per game, ``EXPLORER_PLIES`` rows at most and a few bytes a later
+position, one B-tree insert per row; a resumed file is scanned (not parsed) up to its resume
+point.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import os
 import sqlite3
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, partial
 
 from pdn.database.filters import material_signature
 from pdn.database.gamefacts import GameFacts, game_facts
-from pdn.database.indexschema import GAME_TABLES, SQL_SQUARES, board_bytes, pack_boards, signed
+from pdn.database.indexschema import (
+    BATCH_SPAN,
+    BATCH_TABLES,
+    EXPLORER_PLIES,
+    GAME_TABLES,
+    SQL_SQUARES,
+    TAG_COLUMNS,
+    board_bytes,
+    key_rows,
+    material_rows,
+    pack_boards,
+    signed,
+    write_tags,
+)
 from pdn.database.names import name_key
 from pdn.engine.movegen import rules_for
 from pdn.engine.position import Position
@@ -39,6 +54,9 @@ from pdn.pdnfile.scan import Span
 BATCH_GAMES = 500
 #: Seconds of work between two checkpoints (what a killed run may lose).
 CHECKPOINT_SECONDS = 10.0
+#: Position keys of a batch of postings at most (about 12 MB held, 100 MB while sorted).
+FLUSH_POSTINGS = 1 << 20
+_MASK64 = (1 << 64) - 1
 
 
 @dataclass
@@ -57,12 +75,18 @@ class UpdateReport:
 @dataclass(frozen=True)
 class IndexedGame:
     """A game's facts (without its line: keys, moves, positions) and its rows: ``positions``
-    (key, ply, next move) at each distinct position's first ply; its ``game_boards`` row:
-    ``turn`` at ply 0, ``boards`` every ply's bitboards packed (``b""``: no ply replayed),
-    ``union`` their OR as signed integers (``None``: a board of more than 64 squares)."""
+    (key, ply, next move) at each distinct position's first ply before ``EXPLORER_PLIES``;
+    ``later`` the keys of the other distinct positions (unsigned 64-bit, native order);
+    ``materials`` (signature, first ply) of each material; ``distinct`` positions in all; its
+    ``game_boards`` row: ``turn`` at ply 0, ``boards`` every ply's bitboards packed (``b""``:
+    no ply replayed), ``union`` their OR as signed integers (``None``: a board of more than 64
+    squares)."""
 
     facts: GameFacts
     positions: tuple[tuple[int, int, str | None], ...]
+    later: bytes
+    materials: tuple[tuple[int, int], ...]
+    distinct: int
     turn: str
     boards: bytes
     union: tuple[int, int, int, int] | None
@@ -101,16 +125,22 @@ def index_spans(
     for span in spans:
         if resume and span.source.game <= resume.get(span.source.file or "", 0):
             continue
-        facts = game_facts(span, variant, keep_line=True, lean=True)
+        facts = game_facts(span, variant, keep_line=True, lean=True, named=EXPLORER_PLIES)
         first: dict[int, int] = {}
         for ply, key in enumerate(facts.keys):
             first.setdefault(key, ply)
         moves = facts.moves
         rows = tuple(
-            (key, ply, moves[ply] if ply < len(moves) else None) for key, ply in first.items()
+            (key, ply, moves[ply] if ply < len(moves) else None)
+            for key, ply in first.items()
+            if ply < EXPLORER_PLIES
         )
+        later = array("Q", [key & _MASK64 for key, ply in first.items() if ply >= EXPLORER_PLIES])
+        materials: dict[int, int] = {}
+        for ply, material in facts.material:
+            materials.setdefault(material_signature(material), ply)
         slim = dataclasses.replace(
-            facts, keys=(), moves=(), paths=(), written=(), positions=(), played=()
+            facts, keys=(), moves=(), paths=(), written=(), positions=(), played=(), material=()
         )
         packed, union, turn = b"", None, ""
         if facts.positions:
@@ -119,7 +149,18 @@ def index_spans(
             packed = pack_boards(boards, board_bytes(squares))
             union = None if squares > SQL_SQUARES else _union(boards)
             turn = facts.positions[0].turn
-        indexed.append(IndexedGame(slim, rows, turn, packed, union))
+        indexed.append(
+            IndexedGame(
+                slim,
+                rows,
+                later.tobytes(),
+                tuple(materials.items()),
+                len(first),
+                turn,
+                packed,
+                union,
+            )
+        )
     return indexed
 
 
@@ -188,9 +229,13 @@ def update(
     failed: set[int] = set()
     finished = 0  # plan[:finished] have their digest written
 
+    postings = _Postings(db)
+
     def checkpoint(upto: int) -> None:
-        """Digests of plan[:upto] (complete), resume points of plan[upto:], then commit."""
+        """The batch of postings, digests of plan[:upto] (complete), resume points of
+        plan[upto:], then commit."""
         nonlocal finished
+        postings.flush()
         rows = [
             (counts[number], plan[number].digest, plan[number].file_id)
             for number in range(finished, upto)
@@ -224,14 +269,14 @@ def update(
             last[current] = item.facts.game
             batch.append(item)
             if len(batch) >= BATCH_GAMES:
-                report.positions += _insert(db, batch, file_ids)
+                report.positions += _insert(db, batch, file_ids, postings)
                 report.games += len(batch)
                 batch = []
                 if time.monotonic() - started > CHECKPOINT_SECONDS:
                     checkpoint(current)
                     begin()
                     started = time.monotonic()
-        report.positions += _insert(db, batch, file_ids)
+        report.positions += _insert(db, batch, file_ids, postings)
         report.games += len(batch)
         checkpoint(len(plan))
         begin()
@@ -314,10 +359,55 @@ def _remove_files(db: sqlite3.Connection, file_ids: list[int]) -> None:
         db.execute(f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM gone)")
     db.execute("DELETE FROM games WHERE id IN (SELECT id FROM gone)")
     db.execute(f"DELETE FROM files WHERE id IN ({marks})", file_ids)
+    for table in BATCH_TABLES:  # the batches none of whose games is left
+        db.execute(
+            f"DELETE FROM {table} WHERE NOT EXISTS"
+            " (SELECT 1 FROM games WHERE id BETWEEN first_game AND last_game)"
+        )
 
 
-def _insert(db: sqlite3.Connection, batch: list[IndexedGame], file_ids: dict[str, int]) -> int:
-    """Write a batch of games (in the caller's transaction); returns the positions written."""
+class _Postings:
+    """The postings of the games written since the last ``flush`` (one batch of
+    ``position_keys`` and ``materials`` rows): at most ``BATCH_SPAN`` game ids apart, about
+    ``FLUSH_POSTINGS`` keys; ``flush`` writes them (in the caller's transaction)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.keys: array[int] = array("Q")
+        self.games: array[int] = array("Q")
+        self.materials: list[tuple[int, int, int]] = []
+        self.first = 0
+
+    def add(self, game_id: int, game: IndexedGame) -> None:
+        """Keep a game's postings (a batch full or too wide is flushed first)."""
+        if self.first and (game_id - self.first >= BATCH_SPAN or len(self.keys) >= FLUSH_POSTINGS):
+            self.flush()
+        if not self.first:
+            self.first = game_id
+        later = array("Q", game.later)
+        self.keys.extend(later)
+        self.games.extend([game_id] * len(later))
+        self.materials.extend((signature, game_id, ply) for signature, ply in game.materials)
+
+    def flush(self) -> None:
+        """Write the batch's rows."""
+        self.db.executemany(
+            "INSERT INTO position_keys VALUES (?, ?, ?, ?, ?)", key_rows(self.keys, self.games)
+        )
+        self.db.executemany(
+            "INSERT INTO materials VALUES (?, ?, ?, ?)", material_rows(self.materials)
+        )
+        self.keys, self.games, self.materials, self.first = array("Q"), array("Q"), [], 0
+
+
+def _insert(
+    db: sqlite3.Connection,
+    batch: list[IndexedGame],
+    file_ids: dict[str, int],
+    postings: _Postings,
+) -> int:
+    """Write a batch of games (in the caller's transaction), their postings kept in
+    ``postings``; returns the distinct positions of the games."""
     positions = 0
     for game in batch:
         facts = game.facts
@@ -327,17 +417,14 @@ def _insert(db: sqlite3.Connection, batch: list[IndexedGame], file_ids: dict[str
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
             [(key, game_id, ply, move, winner) for key, ply, move in game.positions],
         )
-        positions += len(game.positions)
+        positions += game.distinct
         if game.boards:
             union = game.union or (None, None, None, None)
             db.execute(
-                "INSERT INTO game_boards VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, *union, game.turn, game.boards),
+                "INSERT INTO game_boards VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, *union, game.turn, game.distinct, game.boards),
             )
-        db.executemany(
-            "INSERT OR IGNORE INTO materials VALUES (?, ?, ?)",
-            [(material_signature(m), game_id, ply) for ply, m in facts.material],
-        )
+        postings.add(game_id, game)
         if facts.findings:
             db.executemany(
                 "INSERT INTO findings VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -351,6 +438,10 @@ def _insert(db: sqlite3.Connection, batch: list[IndexedGame], file_ids: dict[str
 
 def _insert_game(db: sqlite3.Connection, facts: GameFacts, file_id: int) -> int:
     white, black = facts.tag("White"), facts.tag("Black")
+    event, date, tag_round = facts.tag("Event"), facts.tag("Date"), facts.tag("Round")
+    columns = dict(
+        zip(TAG_COLUMNS, (white, black, event, date, facts.result, tag_round), strict=True)
+    )
     cursor = db.execute(
         "INSERT INTO games(file_id, ordinal, line, start_byte, end_byte, variant, white, black,"
         " white_key, black_key, event, date, round, result, outcome, winner, plies, tags)"
@@ -366,14 +457,14 @@ def _insert_game(db: sqlite3.Connection, facts: GameFacts, file_id: int) -> int:
             black,
             name_key(white),
             name_key(black),
-            facts.tag("Event"),
-            facts.tag("Date"),
-            facts.tag("Round"),
+            event,
+            date,
+            tag_round,
             facts.result,
             facts.outcome,
             facts.winner,
             facts.plies,
-            json.dumps(facts.tags, ensure_ascii=False),
+            write_tags(facts.tags, columns),
         ),
     )
     return cursor.lastrowid or 0
