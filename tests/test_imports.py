@@ -15,7 +15,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pdn"
 #: The layers from the bottom; each subpackage of pdn is one.
 LAYERS = ("base", "engine", "game", "arbiter", "pdnfile", "views", "batch", "database", "cli")
 #: Modules of ``pdn.cli`` that are not verbs: the parser over all verbs and what verbs share.
-CLI_SHARED = {"pdn.cli", "pdn.cli.main", "pdn.cli.arguments", "pdn.cli.exitcodes"}
+CLI_SHARED = {
+    "pdn.cli",
+    "pdn.cli.main",
+    "pdn.cli.arguments",
+    "pdn.cli.exitcodes",
+    "pdn.cli.progress",
+}
 TOP = {"pdn", "pdn.__main__"}
 
 

@@ -17,14 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    DownloadColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-    TransferSpeedColumn,
-)
 from rich.table import Column, Table
 
 from pdn.arbiter.textreport import TextReport
@@ -33,6 +25,7 @@ from pdn.base.paths import common_folder
 from pdn.batch.parallel import DASK_WAIT, GameReport, NotPdnPathError
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from pdn.cli.progress import ByteProgress, file_sizes
 from pdn.engine.drawrules import PROFILES
 
 EXAMPLES = (
@@ -194,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
             dask_wait=args.dask_wait,
             on_wait=lambda words: errors.print(f"pdn check: {words}", markup=False, soft_wrap=True),
         )
-        for item in _with_progress(stream, errors, _sizes(paths)):
+        for item in _with_progress(stream, errors, file_sizes(paths)):
             if isinstance(item, PathError) and item.skipped:
                 errors.print(
                     f"pdn check: note: {item.file}: {item.message}", markup=False, soft_wrap=True
@@ -233,54 +226,17 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if worst >= threshold else EXIT_OK
 
 
-def _sizes(paths: list[str]) -> dict[str, int] | None:
-    """Bytes of each file to read (0 for one that cannot be read), or None when a size is
-    unknown (stdin, a pipe)."""
-    sizes = {}
-    for path in paths:
-        if path == "-" or (os.path.exists(path) and not os.path.isfile(path)):
-            return None
-        try:
-            sizes[path] = os.path.getsize(path)
-        except OSError:
-            sizes[path] = 0
-    return sizes
-
-
 def _with_progress(
     stream: Iterator[Any], console: Console, sizes: dict[str, int] | None
 ) -> Iterator[Any]:
     """``stream`` unchanged; on a terminal ``console``, a bar of the bytes checked out of
     ``sizes`` (every file's size) with the rate and the time left, and the games checked."""
-    if not console.is_terminal:
-        yield from stream
-        return
-    columns = (
-        BarColumn(),
-        DownloadColumn(),
-        TransferSpeedColumn(),
-        TimeRemainingColumn(),
-        TextColumn("{task.fields[games]} games"),
-    )
-    total = sum(sizes.values()) if sizes is not None else None
-    done = 0  # bytes of the files before the current one
-    current: str | None = None
     # findings printed to a terminal stdout go above the bar; a redirected stdout is untouched
-    with Progress(
-        *columns, console=console, transient=True, redirect_stdout=sys.stdout.isatty()
-    ) as progress:
-        task = progress.add_task("check", total=total, games=0)
-        games = 0
+    with ByteProgress(console, sizes, redirect_stdout=sys.stdout.isatty()) as progress:
         for item in stream:
-            file = getattr(item, "file", None)
-            if file != current:
-                if current is not None and sizes is not None:
-                    done += sizes.get(current, 0)
-                current = file
-            end = getattr(item, "end_byte", None)
-            games += isinstance(item, GameReport)
-            if end is not None:
-                progress.update(task, completed=done + end, games=games)
-            else:
-                progress.update(task, games=games)
+            progress.advance(
+                getattr(item, "file", None),
+                getattr(item, "end_byte", None),
+                isinstance(item, GameReport),
+            )
             yield item

@@ -4,16 +4,12 @@ drawn by ``pdn.views.viewer``)."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
-
-if TYPE_CHECKING:
-    from pdn.database.publishing import GamePage
 
 EXAMPLES = """\
 examples:
@@ -67,11 +63,16 @@ def add_parser(subparsers: Any, summary: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write the pages (``pdn.database.publishing.html``), a progress bar on a terminal's
     stderr; what was written to stderr."""
+    from rich.console import Console
+
     from pdn.base.output import InputOverwriteError
+    from pdn.base.paths import expand_paths
+    from pdn.cli.progress import ByteProgress, file_sizes
     from pdn.database.publishing import HtmlError, html
 
+    bar = ByteProgress(Console(stderr=True), file_sizes(expand_paths(args.paths)))
     try:
-        with _Progress(args.paths) as progress:
+        with bar as progress:
             summary = html(
                 args.paths,
                 args.output,
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
                 rules=args.rules,
                 jobs=args.jobs,
                 on_error=arguments.Unreadable("html"),
-                on_game=progress.advance,
+                on_game=lambda page: progress.advance(page.file, page.end_byte),
             )
     except (HtmlError, InputOverwriteError) as error:
         print(f"pdn html: {error}", file=sys.stderr)
@@ -95,50 +96,3 @@ def run(args: argparse.Namespace) -> int:
     if summary.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if summary.worst == "error" else EXIT_OK
-
-
-class _Progress:
-    """A bar of the bytes read out of the inputs' sizes, with the games placed, on stderr
-    when it is a terminal (nothing otherwise). Cost: one ``stat`` per input file."""
-
-    def __init__(self, paths: list[str]) -> None:
-        from rich.console import Console
-
-        self.console = Console(stderr=True)
-        self.paths = paths
-        self.bar: Any = None
-
-    def __enter__(self) -> _Progress:
-        if not self.console.is_terminal:
-            return self
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
-
-        from pdn.base.paths import expand_paths
-
-        self.sizes = {}
-        for path in expand_paths(self.paths):
-            with contextlib.suppress(OSError):
-                self.sizes[path] = os.path.getsize(path)
-        self.done: dict[str, int] = {}
-        self.bar = Progress(
-            BarColumn(),
-            DownloadColumn(),
-            TextColumn("{task.fields[games]} games"),
-            console=self.console,
-            transient=True,
-        )
-        self.bar.start()
-        self.task = self.bar.add_task("html", total=sum(self.sizes.values()) or None, games=0)
-        self.games = 0
-        return self
-
-    def advance(self, page: GamePage) -> None:
-        if self.bar is None:
-            return
-        self.done[page.file] = page.end_byte
-        self.games += 1
-        self.bar.update(self.task, completed=sum(self.done.values()), games=self.games)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -5,7 +5,8 @@ vanished files leave the index. A run interrupted (Ctrl-C, killed) keeps its che
 every ten seconds of work) and the next run continues where it stopped, in the middle of a file
 if need be. An index of an older schema, or any with ``--rebuild`` (a damaged one), is rebuilt
 from the paths given (a rebuild is not resumable: it replaces the file at its end). One run
-writes at a time: another waits, with a line on stderr. Counts and timing go to stderr; a
+writes at a time: another waits, with a line on stderr. A progress bar (on a terminal), counts
+and timing go to stderr; a
 database that cannot be used is one line, exit 2. The tables: docs/index-schema.md. Cost: one
 parse and replay per indexed game (``--jobs``).
 """
@@ -58,9 +59,14 @@ def add_parser(subparsers: Any, summary: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Update the index; counts to stderr; 0, or 2 when the index or a path is unusable."""
+    from rich.console import Console
+
+    from pdn.base.paths import expand_paths
+    from pdn.cli.progress import ByteProgress, file_sizes
     from pdn.database.index import Index, UnusableIndexError
 
     started = time.perf_counter()
+    bar = ByteProgress(Console(stderr=True), file_sizes(expand_paths(args.paths)))
     try:
         with Index(
             args.database,
@@ -69,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
             rebuild=args.rebuild,
             on_wait=lambda message: print(f"pdn index: {message}", file=sys.stderr),
         ) as index:
-            report = index.update(args.paths, variant=args.variant, jobs=args.jobs)
+            with bar as progress:
+                report = index.update(
+                    args.paths, variant=args.variant, jobs=args.jobs, on_game=progress.advance
+                )
             totals = index.summary()
     except UnusableIndexError as error:
         print(f"pdn index: {error}", file=sys.stderr)

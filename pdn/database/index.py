@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -241,7 +242,12 @@ class Index:
             raise UnusableIndexError(_explained(self.path, error)) from None
 
     def update(
-        self, paths: Sequence[str], *, variant: str | None = None, jobs: int = 1
+        self,
+        paths: Sequence[str],
+        *,
+        variant: str | None = None,
+        jobs: int = 1,
+        on_game: Callable[[str | None, int | None], None] | None = None,
     ) -> UpdateReport:
         """Bring the index in line with ``paths`` (files or folders): index new and changed
         files (a file's games replace its earlier ones), drop the games of indexed files that
@@ -249,12 +255,14 @@ class Index:
         a transaction); the games are written in checkpoints of about ten seconds of work
         (``pdn.database.indexbuild``): a killed run keeps them and the next run continues,
         in the middle of a file if need be. ``variant`` for games without a usable GameType;
-        ``jobs`` processes (0: every core)."""
+        ``jobs`` processes (0: every core); ``on_game(file, end_byte)`` after each game read
+        (for a progress bar)."""
         db = self.connection
         with self._errors(), self._one_writer():
             db.execute(_BUILD_CACHE)
             try:
-                return _update(db, lambda: self._begin(db, write=True), paths, variant, jobs)
+                begin = partial(self._begin, db, write=True)
+                return _update(db, begin, paths, variant, jobs, on_game)
             finally:
                 db.execute(_CACHE)
 

@@ -208,10 +208,12 @@ def update(
     paths: Sequence[str],
     variant: str | None,
     jobs: int,
+    on_game: Callable[[str | None, int | None], None] | None = None,
 ) -> UpdateReport:
     """``Index.update``'s work: ``begin()`` starts each write transaction (waiting for another
-    run); a plan, then the games in checkpointed transactions. An exception rolls back the
-    open transaction only: the checkpoints before it stay."""
+    run); a plan, then the games in checkpointed transactions, ``on_game(file, end_byte)``
+    after each game read. An exception rolls back the open transaction only: the checkpoints
+    before it stay."""
     from pdn.base.paths import PathError
     from pdn.batch.parallel import map_paths
 
@@ -264,6 +266,8 @@ def update(
                 report.errors.append(f"{item.file}: {item.message}")
                 failed.add(place[item.file or ""])
                 continue
+            if on_game is not None:
+                on_game(item.facts.file, item.facts.end_byte)
             current = place[item.facts.file or ""]
             counts[current] += 1
             last[current] = item.facts.game
