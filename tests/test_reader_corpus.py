@@ -13,7 +13,8 @@ import pytest
 from conftest import CORPUS, needs_corpus
 
 from pdn.pdnfile.reader import parse_span
-from pdn.pdnfile.scan import Span, iter_spans
+from pdn.pdnfile.scan import iter_spans
+from pdn.pdnfile.span import Span
 
 pytestmark = [needs_corpus, pytest.mark.slow]
 

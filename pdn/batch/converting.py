@@ -26,7 +26,8 @@ from pdn.game.record import Game
 from pdn.game.stripping import strip as strip_parts
 from pdn.game.stripping import strippable
 from pdn.pdnfile.reader import parse_span, read_games
-from pdn.pdnfile.scan import Span, stdin_bytes
+from pdn.pdnfile.scan import stdin_bytes
+from pdn.pdnfile.span import Span
 from pdn.pdnfile.writer import Captures, game_json_text, variant_of, write_game
 
 

@@ -43,7 +43,7 @@ from pdn.batch.parallel import map_paths
 from pdn.engine.geometry import Notation
 from pdn.engine.variants import Variant
 from pdn.pdnfile.reader import parse_span
-from pdn.pdnfile.scan import Span
+from pdn.pdnfile.span import Span
 from pdn.pdnfile.writer import Captures, escape_tag_value, write_game
 
 if TYPE_CHECKING:

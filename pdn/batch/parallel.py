@@ -34,7 +34,7 @@ from pdn.engine.errors import PdnError
 
 if TYPE_CHECKING:
     from pdn.game.record import Game
-    from pdn.pdnfile.scan import Span, TextStart
+    from pdn.pdnfile.span import Span, TextStart
 
 T = TypeVar("T")
 
@@ -340,7 +340,7 @@ def _cuttable(path: str) -> bool:
 def _pieces(path: str) -> Iterator[Piece | PathError]:
     """``path`` (``_cuttable``) as pieces, each cut at the first ``_PIECE_CUT`` past half of
     ``PIECE_BYTES``, with where it starts. Reads the bytes once; counts lines and characters."""
-    from pdn.pdnfile.scan import TextStart
+    from pdn.pdnfile.span import TextStart
 
     start: TextStart | None = None
     line, char, byte = 1, 0, 0

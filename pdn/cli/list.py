@@ -27,7 +27,8 @@ from pdn.base.paths import PathError, walk_paths
 from pdn.cli import arguments
 from pdn.cli.exitcodes import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from pdn.game.tags import tag_value
-from pdn.pdnfile.scan import Span, iter_spans, stdin_bytes
+from pdn.pdnfile.scan import iter_spans, stdin_bytes
+from pdn.pdnfile.span import Span
 
 #: Output columns: (key in JSON/CSV, table heading); a listing of several files has
 #: ("file", "File") first.

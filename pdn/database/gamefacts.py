@@ -21,7 +21,7 @@ from pdn.engine.zobrist import line_keys
 from pdn.game.record import Game
 from pdn.game.tags import outcome_of, tag_value
 from pdn.pdnfile.reader import parse_span
-from pdn.pdnfile.scan import Span
+from pdn.pdnfile.span import Span
 
 #: Finding codes that make a main-line move irregular (the line does not replay legally).
 MOVE_ERRORS = frozenset({"illegal-move", "missed-capture", "capture-rule", "moves-after-end"})

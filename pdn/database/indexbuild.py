@@ -48,7 +48,7 @@ from pdn.database.names import name_key
 from pdn.engine.movegen import rules_for
 from pdn.engine.position import Position
 from pdn.engine.variants import Variant
-from pdn.pdnfile.scan import Span
+from pdn.pdnfile.span import Span
 
 #: Games written per ``executemany`` round.
 BATCH_GAMES = 500

@@ -41,7 +41,7 @@ from pdn.base.paths import PathError, common_folder
 from pdn.batch.parallel import map_paths
 from pdn.database.standings import standings
 from pdn.pdnfile.reader import parse_span
-from pdn.pdnfile.scan import Span
+from pdn.pdnfile.span import Span
 from pdn.views.gameview import game_tag
 from pdn.views.markup import text
 from pdn.views.standingsview import STANDINGS_CSS, standings_fragment

@@ -26,7 +26,8 @@ from pdn.base.paths import PathError
 from pdn.database.filters import Criteria, Match
 from pdn.database.gamefacts import game_facts
 from pdn.database.picking import Picking
-from pdn.pdnfile.scan import Span, wide_codec
+from pdn.pdnfile.scan import wide_codec
+from pdn.pdnfile.span import Span
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,8 @@ from pdn.database.names import PARTICLES, name_key, name_matches
 from pdn.engine.variants import Variant, as_variant, variant_from_gametype
 from pdn.game.tags import KNOWN_SPELLINGS, outcome_of, tag_value
 from pdn.pdnfile.reader import parse_span
-from pdn.pdnfile.scan import Span, iter_spans, stdin_bytes
+from pdn.pdnfile.scan import iter_spans, stdin_bytes
+from pdn.pdnfile.span import Span
 
 #: Points for a win, a draw and a loss.
 Scoring = tuple[float, float, float]

@@ -35,12 +35,12 @@ from pdn.pdnfile.scan import (
     COSMETIC_TAG_PROBLEMS,
     TAG_NAME,
     SourceLike,
-    Span,
     decode_references,
     iter_spans,
     read_tag_value,
     span_of_text,
 )
+from pdn.pdnfile.span import Span
 from pdn.pdnfile.terminals import Item
 
 if TYPE_CHECKING:

@@ -32,21 +32,19 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from typing import BinaryIO, TextIO, Union
 
 from pdn.base.findings import Finding, quoted
 from pdn.game.record import Source
+from pdn.pdnfile.span import RESULT_WORD, Span, TextStart
 from pdn.pdnfile.verdict import HEAD_BYTES, refuse_not_pdn
 
 SourceLike = Union[str, "os.PathLike[str]", TextIO, BinaryIO]
 CHUNK_CHARS = 1 << 18
 TAG_HORIZON = 4096  # characters of a tag's line read before the tag is split
 
-_RESULTS = r"2-0|0-2|1-1|1-0|0-1|0-0|1/2-1/2|1:0|0:1|1/2:1/2|0:0|\*"
-# the first-character check makes the many words that are no result fail at once
-_RESULT_WORD = rf"(?=[012*])(?<![\w/\-:.])(?:{_RESULTS})(?![\w/.:-])"
 # A tag name: a letter then word characters, HTML/XML character references (``&#x00c9;``,
 # ``&eacute;``: a ``;`` inside a name is no comment) among them, and more words after blanks
 # when a quoted value follows (``[Type de jeu "20"]``).
@@ -68,7 +66,7 @@ _QUOTED_TAG_PARTS = re.compile(rf'\[[^\S\r\n]*({TAG_NAME})[^\S\r\n]*"([^"\r\n]*)
 # matches, which is the same, since each match starts where a word starts.
 _WORD = r"[^\s{;\[()]+"
 _WORDS = (
-    rf"(?!{_RESULT_WORD}){_WORD}(?:\s+(?!(?<=\n)%)(?!{_RESULT_WORD}){_WORD}){{0,256}}"
+    rf"(?!{RESULT_WORD}){_WORD}(?:\s+(?!(?<=\n)%)(?!{RESULT_WORD}){_WORD}){{0,256}}"
     r"[^\S\n]*"
 )
 # Where a comment opened by ``{`` ends: after its ``}``, or before a line that starts a tag
@@ -84,13 +82,8 @@ _SCAN = re.compile(
     rf"|(?P<tags>{_QUOTED_TAG}(?:{_ONE_BREAK}{_QUOTED_TAG})+)"
     rf"|(?P<tag>{_TAG})"
     r"|(?P<open>\()|(?P<close>\))"
-    rf"|(?P<result>{_RESULT_WORD})"
+    rf"|(?P<result>{RESULT_WORD})"
     rf"|(?P<other>{_WORDS}|\[)"
-)
-_PLY_TOKENS = re.compile(
-    rf"(?P<result>{_RESULT_WORD})|(?P<skip>\{{[^}}]*\}}?|;[^\n]*|(?m:^)%[^\n]*"
-    r'|\[[^\]\n"]*(?:"[^"\n]*"?)?[^\]\n]*\]?)|(?P<open>\()|(?P<close>\))'
-    r"|(?<![^\s.])(?:\d{1,2}[-xX:]|[a-lA-L]\d|[a-lA-L][a-lA-L]\d|--(?!\S)|\d{4}(?!\S))"
 )
 #: A word that can be movetext (a square, a move number, an unknown move ``--``): other text
 #: between the tags of a header (a literal ``\\r``, a lone ``[`` or ``.``) does not end it.
@@ -99,48 +92,11 @@ _MOVETEXT = re.compile(r"\d|--|- -")
 _GAME_START = re.compile(r"\d+\s*\.")
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 # bytes that are not UTF-8, as ``surrogateescape`` keeps them: one character each
-_ESCAPED = re.compile("[\udc80-\udcff]+")
-_NON_ASCII = re.compile("[^\x00-\x7f\udc80-\udcff]")
+_ESCAPED = re.compile(r"[\udc80-\udcff]+")  # escapes: mypyc takes no surrogate in a literal
+_NON_ASCII = re.compile(r"[^\x00-\x7f\udc80-\udcff]")
 _REPLACEMENT = re.compile("\ufffd+")
 _LONE_CR = re.compile(r"\r(?!\n)")
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
-
-
-@dataclass(frozen=True)
-class Span:
-    """One game's text and where it is (``source``: file, ordinal, line and column, offsets;
-    the read game's ``Game.source``). Picklable: the unit of parallel work."""
-
-    text: str
-    source: Source = Source()
-    tags: tuple[tuple[str, str], ...] = ()
-    findings: tuple[Finding, ...] = field(default=())
-
-    @property
-    def plies(self) -> int:
-        """Approximate main-line plies: move-like words outside tags, comments and
-        variations (``- -`` and padded ``1- 6`` miscount); a last word equal to the Result tag
-        is the game's score, as the reader reads it. Computed on access, O(len(text))."""
-        depth = count = last = 0
-        for match in _PLY_TOKENS.finditer(self.text):
-            kind = match.lastgroup
-            if kind == "open":
-                depth += 1
-            elif kind == "close":
-                depth = max(0, depth - 1)
-            elif kind == "result" and not depth:
-                break  # the game's end: words after it are a stray fragment
-            elif kind is None and not depth:
-                count += 1
-                last = match.start()
-        result = next((value for name, value in self.tags if name == "Result"), None)
-        if (
-            count
-            and result is not None
-            and "".join(self.text[last:].split()) == "".join(result.split())
-        ):
-            count -= 1
-        return count
 
 
 #: Endings of ``read_tag_value`` problems that read the value as meant (cosmetic deviations).
@@ -336,16 +292,6 @@ def iter_spans(source: SourceLike, *, name: str | None = None) -> Iterator[Span]
     """The games of ``source`` as spans, in file order. O(file) time, O(game + chunk) memory."""
     decoder = _Decoder()
     yield from _Splitter(_name_of(source, name), decoder).run(_chunks(source, decoder))
-
-
-@dataclass(frozen=True)
-class TextStart:
-    """Where a piece of a file starts, at the start of a line: its line number, and how many
-    characters (decoded, byte order mark excluded) and bytes of the file come before it."""
-
-    line: int = 1
-    char: int = 0
-    byte: int = 0
 
 
 def spans_of_piece(
