@@ -135,9 +135,29 @@ def test_fix_in_place_names_what_it_rewrote_before_the_loss(
     assert second.read_bytes() == original and b"2024.12.14" in first.read_bytes()
 
 
+def _workers_started(pid: int, seconds: float) -> None:
+    """Wait (at most ``seconds``) until process ``pid`` has two child processes, its workers;
+    without Linux's /proc, wait a second and a half."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if not children.parent.is_dir():
+        time.sleep(1.5)
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if len(children.read_text().split()) >= 2:
+                break
+        except OSError:
+            break  # the process is gone: the assertions say why
+        time.sleep(0.05)
+    time.sleep(0.3)  # into their work
+
+
 def test_ctrl_c_with_workers_is_one_line_and_exit_130(tmp_path: Path) -> None:
-    """SIGINT to the whole process group, as a terminal's Ctrl-C: one line, 130, nothing left."""
-    source = games_file(tmp_path / "in.pdn", 20_000)
+    """SIGINT to the whole process group, as a terminal's Ctrl-C: one line, 130, nothing left.
+    The input is seconds of work for the compiled build too, and the signal waits for the
+    workers (not a fixed time that a fast build outruns)."""
+    source = games_file(tmp_path / "in.pdn", 200_000)
     before = source.read_bytes()
     for argv in (
         ["fix", str(source), "-o", str(tmp_path / "out.pdn"), "-q"],
@@ -150,7 +170,7 @@ def test_ctrl_c_with_workers_is_one_line_and_exit_130(tmp_path: Path) -> None:
             text=True,
             start_new_session=True,
         )
-        time.sleep(1.5)
+        _workers_started(process.pid, 60)
         os.killpg(process.pid, signal.SIGINT)
         _out, err = process.communicate(timeout=30)
         assert process.returncode == 130
