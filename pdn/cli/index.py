@@ -6,9 +6,8 @@ every ten seconds of work) and the next run continues where it stopped, in the m
 if need be. An index of an older schema, or any with ``--rebuild`` (a damaged one), is rebuilt
 from the paths given (a rebuild is not resumable: it replaces the file at its end). One run
 writes at a time: another waits, with a line on stderr. A progress bar (on a terminal), counts
-and timing go to stderr; a
-database that cannot be used is one line, exit 2. The tables: docs/index-schema.md. Cost: one
-parse and replay per indexed game (``--jobs``).
+and timing go to stderr; a database that cannot be used is one line, exit 2. The tables:
+docs/index-schema.md. Cost: one parse and replay per indexed game (``--jobs``).
 """
 
 from __future__ import annotations

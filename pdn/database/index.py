@@ -66,6 +66,7 @@ from pdn.database.indexschema import (
 )
 from pdn.database.indexschema import create as create_tables
 from pdn.database.names import name_tokens
+from pdn.engine.movegen import Move
 from pdn.engine.position import Piece, Position
 from pdn.engine.variants import Variant
 
@@ -321,9 +322,11 @@ class Index:
         with self._errors():
             self._begin(db, write=False)
             try:
-                found = self._answer(criteria, limit)
+                targets = _targets(criteria) if criteria.position else {}
+                later = _later_occurrences(db, targets)  # verified once, for both uses
+                found = self._answer(criteria, limit, targets, later)
                 if deep and criteria.position:
-                    reached = _occurrences(db, _targets(criteria))
+                    reached = _occurrences(db, targets, later)
                     found = dataclasses.replace(
                         found,
                         orders=_move_orders(db, reached),
@@ -334,16 +337,22 @@ class Index:
             finally:
                 db.rollback()
 
-    def _answer(self, criteria: Criteria, limit: int) -> Found:
+    def _answer(
+        self,
+        criteria: Criteria,
+        limit: int,
+        targets: dict[str, _Target],
+        later: dict[int, _Reached],
+    ) -> Found:
+        """``search`` without the depth; ``targets`` and ``later`` are the position's
+        (``_targets``, ``_later_occurrences``; empty without a position)."""
         turn = (criteria.position or "").strip().strip('"')[:1].upper()
         turn = turn if turn in ("W", "B") else ""
         db = self.connection
         if criteria.position and criteria == Criteria(
             position=criteria.position, variant=criteria.variant
         ):
-            targets = _targets(criteria)
             keys = [target.key for target in targets.values()]
-            later = _later_occurrences(db, targets)
             lines = _move_lines(db, keys, later)
             listed = "SELECT game_id, ply, next_move FROM positions WHERE key = ? ORDER BY game_id"
             at: dict[int, tuple[int, str | None]] = {}
@@ -723,9 +732,14 @@ def _targets(criteria: Criteria) -> dict[str, _Target]:
     return targets
 
 
-def _occurrences(db: sqlite3.Connection, targets: dict[str, _Target]) -> dict[int, _Reached]:
+def _occurrences(
+    db: sqlite3.Connection,
+    targets: dict[str, _Target],
+    later: dict[int, _Reached] | None = None,
+) -> dict[int, _Reached]:
     """game id -> (first ply, next move, winner, key) of every game that reached a target:
-    the rows of ``positions`` (one range read per key), then ``_later_occurrences``."""
+    the rows of ``positions`` (one range read per key), then ``later`` (the targets'
+    ``_later_occurrences``, found here when None)."""
     keys = [target.key for target in targets.values()]
     marks = ",".join("?" * len(keys))
     found: dict[int, _Reached] = {}
@@ -736,7 +750,7 @@ def _occurrences(db: sqlite3.Connection, targets: dict[str, _Target]) -> dict[in
     for game_id, ply, move, winner, key in rows:
         if game_id not in found or ply < found[game_id][0]:
             found[game_id] = (ply, move, winner, key)
-    found.update(_later_occurrences(db, targets))
+    found.update(_later_occurrences(db, targets) if later is None else later)
     return found
 
 
@@ -803,10 +817,11 @@ def _next_move(variant: Variant, turn: str, blob: bytes, ply: int) -> str | None
     rows = list(unpack_boards(raw[ply * record : (ply + 2) * record], width, packed=False))
     mover = turn if ply % 2 == 0 else ("B" if turn == "W" else "W")
     other = "B" if mover == "W" else "W"
-    (move,) = board_plies(variant, [(mover, rows[0]), (other, rows[1])])
-    board, notation = variant.board, variant.default_notation
-    names = [board.format_square(square, notation) for square in (move.from_square, move.to_square)]
-    return ((variant.capture_separator or "x") if move.captures else "-").join(names)
+    (ply_move,) = board_plies(variant, [(mover, rows[0]), (other, rows[1])])
+    move = Move((ply_move.from_square, ply_move.to_square), tuple(ply_move.captures))
+    return move.notation(
+        variant.board, variant.default_notation, separator=variant.capture_separator
+    )
 
 
 # -- patterns and manoeuvres ----------------------------------------------------------------

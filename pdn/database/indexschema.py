@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 import zlib
 from array import array
 from bisect import bisect_left
@@ -146,7 +147,7 @@ def _bits_for(entries: int) -> int:
 
 def _native(values: array[int]) -> bytes:
     """``values`` as little-endian bytes whatever the machine."""
-    if values.itemsize > 1 and array("H", [1]).tobytes()[0] != 1:  # pragma: no cover - BE
+    if values.itemsize > 1 and sys.byteorder == "big":  # pragma: no cover - big-endian
         values = array(values.typecode, values)
         values.byteswap()
     return values.tobytes()
@@ -155,7 +156,7 @@ def _native(values: array[int]) -> bytes:
 def _read(typecode: str, raw: bytes) -> array[int]:
     """Little-endian ``raw`` as an array (``_native``'s inverse)."""
     values = array(typecode, raw)
-    if values.itemsize > 1 and array("H", [1]).tobytes()[0] != 1:  # pragma: no cover - BE
+    if values.itemsize > 1 and sys.byteorder == "big":  # pragma: no cover - big-endian
         values.byteswap()
     return values
 

@@ -328,10 +328,8 @@ def _add_tag(
 ) -> None:
     """Add the tag at ``offset`` and its findings (located only when there are some)."""
     name, value, problems = parse_tag(token)
-    notes: list[str] = []
-    if "&" in token:  # written with character references (rare: the test costs one scan)
-        notes = _tag_notes(name, value)
-        name, value = decode_references(name), decode_references(value)
+    notes = _tag_notes(name, value)
+    name, value = decode_references(name), decode_references(value)
     translated = TRANSLATED_TAGS.get(name.lower())
     if translated is not None:
         notes.append(f"tag {name} is {translated[1]} for {translated[0]}: read as {translated[0]}")
