@@ -190,3 +190,22 @@ def test_a_mirrored_pattern_finds_the_colour_swapped_game(
         (real, 1, 0, None, ()),
         (real, 2, 0, None, ()),
     ]
+
+
+def test_a_limited_search_counts_every_game_and_lists_the_first(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, generated: Path
+) -> None:
+    """Without a filter on the games' rows the total comes from the candidates alone; with one
+    (``--result``) from the rows: both count what the unlimited search lists."""
+    db = build(tmp_path, *sorted(generated.glob("*.pdn")))
+
+    def answer(*argv: str) -> dict:
+        capsys.readouterr()
+        assert main(["search", str(db), "--format", "json", *argv]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    for query in (("--pattern", "?:W*28:B"), ("--pattern", "?:W*28:B", "--result", "white")):
+        everything = answer(*query, "--limit", "0")
+        first = answer(*query, "--limit", "3")
+        assert first["total"] == everything["total"] == len(everything["games"]) > 3, query
+        assert first["games"] == everything["games"][:3], query

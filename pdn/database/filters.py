@@ -250,6 +250,25 @@ class Criteria:
         )
 
     @property
+    def reads_tags(self) -> bool:
+        """Do the criteria test header tags (players, White, Black, Event, Date, ``--tag``)?"""
+        return bool(
+            self.players or self.white or self.black or self.event or self.date or self.tag_tests
+        )
+
+    @property
+    def filters_summaries(self) -> bool:
+        """Can ``passes`` turn a game down (a tag, the variant, result, length or findings)?"""
+        return bool(
+            self.reads_tags
+            or self.variant
+            or self.result is not None
+            or self.plies
+            or self.with_findings
+            or self.clean
+        )
+
+    @property
     def needs_line(self) -> bool:
         """Do the criteria read the replayed line (``game_facts(keep_line=True)``)?"""
         return self.pattern is not None or bool(self.moves)
@@ -257,7 +276,10 @@ class Criteria:
     # -- matching -------------------------------------------------------------------------
     def tags_match(self, tags: Iterable[tuple[str, str]]) -> bool:
         """The header filters (players, White, Black, Event, Date, ``--tag``) on ``tags``,
-        each tag read under its PDN or translated name (``tag_value(aliases=True)``). O(tags)."""
+        each tag read under its PDN or translated name (``tag_value(aliases=True)``). O(tags),
+        O(1) when no header filter is asked (``reads_tags``)."""
+        if not self.reads_tags:
+            return True
         listed = tuple(tags)
         first = {name: tag_value(listed, name, aliases=True) for name in _HEADER_FILTER_TAGS}
         return self.headers_match(first) and tags_pass(self.tag_tests, listed)

@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import TYPE_CHECKING, Any
 
 from pdn.database.filters import Criteria, GameSummary, material_signature
@@ -366,6 +366,18 @@ class Index:
             wanted = set(sorted(at)[:limit] if limit > 0 else at)
             hits = [_hit(row, at[row[0]]) for row in _game_rows(db, criteria, wanted)]
             return Found(hits, sum(count for *_line, count in lines), explore(lines, turn), turn)
+        if not turn and not criteria.filters_summaries and not criteria.moves:
+            # every candidate passes: count them, read the rows of the games listed only
+            candidates = self._candidates(criteria)
+            ids = candidates.wanted
+            if ids is None:
+                total = db.execute("SELECT count(*) FROM games").fetchone()[0]
+            else:
+                total = len(ids)
+                ids = set(sorted(ids)[:limit]) if limit > 0 else ids
+            rows = _game_rows(db, criteria, ids)
+            shown = islice(rows, limit) if limit > 0 else rows
+            return Found([candidates.hit(row) for row in shown], total, [], turn)
         hits = list(self.find(criteria))
         summary = explore(((hit.next_move, hit.winner, 1) for hit in hits), turn)
         moves = summary if turn else []
@@ -379,6 +391,21 @@ class Index:
             yield from self._find(criteria)
 
     def _find(self, criteria: Criteria) -> Iterator[Hit]:
+        db = self.connection
+        candidates = self._candidates(criteria)
+        for row in _game_rows(db, criteria, candidates.wanted):
+            if not _row_passes(db, criteria, row):
+                continue
+            move_plies = None
+            if criteria.moves:
+                move_plies = manoeuvre_plies(db, row[0], row[4], criteria.moves)
+                if move_plies is None:
+                    continue
+            yield candidates.hit(row, move_plies)
+
+    def _candidates(self, criteria: Criteria) -> _Candidates:
+        """The games that can pass the position, material, pattern and manoeuvre filters, and
+        where the first three stood in each."""
         db = self.connection
         at_position = None
         if criteria.position:
@@ -399,21 +426,7 @@ class Index:
         for found in (at_position, at_material, at_pattern, may_move):
             if found is not None:
                 wanted = set(found) if wanted is None else wanted & set(found)
-        for row in _game_rows(db, criteria, wanted):
-            if not _row_passes(db, criteria, row):
-                continue
-            move_plies = None
-            if criteria.moves:
-                move_plies = manoeuvre_plies(db, row[0], row[4], criteria.moves)
-                if move_plies is None:
-                    continue
-            yield _hit(
-                row,
-                (at_position or {}).get(row[0], (None, None)),
-                material_ply=(at_material or {}).get(row[0], (None, None))[0],
-                pattern_ply=None if at_pattern is None else at_pattern[row[0]],
-                move_plies=move_plies,
-            )
+        return _Candidates(wanted, at_position or {}, at_material or {}, at_pattern)
 
     def summary(self) -> dict[str, int]:
         """Counts of the index: files, games, distinct positions of each game, findings."""
@@ -591,6 +604,28 @@ def _changed(db: sqlite3.Connection, files: Iterable[str]) -> list[Changed]:
     return changed
 
 
+@dataclass(frozen=True)
+class _Candidates:
+    """``Index._candidates``: the game ids that can pass (``None``: every game), and per game
+    (position ply, next move), (material ply, None), pattern ply."""
+
+    wanted: set[int] | None
+    at_position: dict[int, tuple[int, str | None]]
+    at_material: dict[int, tuple[int, str | None]]
+    at_pattern: dict[int, int] | None
+
+    def hit(self, row: tuple[Any, ...], move_plies: tuple[int, ...] | None = None) -> Hit:
+        """The ``Hit`` of a games row among them."""
+        game_id = row[0]
+        return _hit(
+            row,
+            self.at_position.get(game_id, (None, None)),
+            material_ply=self.at_material.get(game_id, (None, None))[0],
+            pattern_ply=None if self.at_pattern is None else self.at_pattern[game_id],
+            move_plies=move_plies,
+        )
+
+
 def _hit(
     row: tuple[Any, ...],
     position: tuple[int | None, str | None],
@@ -657,7 +692,9 @@ def _row_passes(db: sqlite3.Connection, criteria: Criteria, row: tuple[Any, ...]
         query = "SELECT code, severity FROM findings WHERE game_id = ?"
         findings = list(db.execute(query, (row[0],)))
     game = GameSummary(
-        tags=read_tags(row[13], dict(zip(TAG_COLUMNS, (*row[5:10], row[14]), strict=True))),
+        tags=read_tags(row[13], dict(zip(TAG_COLUMNS, (*row[5:10], row[14]), strict=True)))
+        if criteria.reads_tags
+        else (),
         variant=row[4],
         winner=row[10],
         outcome=row[12],
