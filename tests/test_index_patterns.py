@@ -209,3 +209,33 @@ def test_a_limited_search_counts_every_game_and_lists_the_first(
         first = answer(*query, "--limit", "3")
         assert first["total"] == everything["total"] == len(everything["games"]) > 3, query
         assert first["games"] == everything["games"][:3], query
+
+
+def test_a_pattern_tested_on_workers_finds_what_one_process_finds(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    generated: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--jobs 2`` splits the index into ranges of game ids even when it is small here."""
+    from pdn.database import index
+
+    monkeypatch.setattr(index, "_PARALLEL_GAMES", 0)
+    scans = []
+
+    def counted(*args: object) -> dict[int, int]:
+        scans.append(args)
+        return on_workers(*args)
+
+    on_workers = index._scan_on_workers
+    monkeypatch.setattr(index, "_scan_on_workers", counted)
+    db = build(tmp_path, *sorted(generated.glob("*.pdn")))
+    some = 0
+    for pattern in PATTERNS:
+        alone = searched(capsys, db, "--pattern", pattern, "--mirror")
+        assert not scans
+        assert searched(capsys, db, "--pattern", pattern, "--mirror", "--jobs", "2") == alone
+        assert len(scans) == 1
+        scans.clear()
+        some += len(alone)
+    assert some > 20

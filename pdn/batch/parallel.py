@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from pdn.pdnfile.span import Span, TextStart
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 #: Games per work unit: big enough to amortise pickling, small enough to balance the load.
 CHUNK_GAMES = 32
@@ -208,6 +209,18 @@ def map_paths(
         return _run_ordered(chunks, lambda chunk: submit(work, chunk), workers)
 
     yield from _on_workers(run, jobs=jobs, dask=dask, dask_wait=dask_wait, on_wait=on_wait)
+
+
+def map_on_workers(work: Callable[[A], T], items: Sequence[A], *, jobs: int) -> list[T]:
+    """``[work(item) for item in items]`` computed on ``jobs`` local processes (0: every core),
+    in order. ``work`` and the items must be picklable; raises ``WorkerLostError`` when a
+    worker process dies."""
+
+    def run(submit: Callable[[Any, Any], Any], _workers: int) -> Iterator[T]:
+        futures = [submit(work, item) for item in items]
+        return (future.result() for future in futures)
+
+    return list(_on_workers(run, jobs=jobs, dask=None, dask_wait=DASK_WAIT, on_wait=None))
 
 
 def _on_workers(

@@ -271,13 +271,15 @@ def add_rules(parser: argparse.ArgumentParser) -> None:
 MAX_JOBS = 1024
 
 
-def add_jobs(parser: argparse.ArgumentParser) -> None:
+def add_jobs(
+    parser: argparse.ArgumentParser, help: str = "worker processes (0: all cores)"
+) -> None:
     """``--jobs N``: worker processes, 0 for every core (default 1: this process), at most
     ``MAX_JOBS``."""
     add_number(
         parser,
         "--jobs",
-        "worker processes (0: all cores)",
+        help,
         minimum=0,
         maximum=MAX_JOBS,
         default=1,

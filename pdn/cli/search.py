@@ -35,6 +35,7 @@ examples:
                                                  statistics of the position after each move
   pdn search games.db --pattern "?:WK46:B" --result 2-0   White won with a king on 46
   pdn search games.db --pattern "W:W24:B19" --mirror      also the colour-swapped pattern
+  pdn search games.db --pattern "W:W24:B19" --jobs 0      on every core (a big index)
   pdn search games.db --move "shot takes:3.."             a shot of 3 pieces or more
 
 Without --variant, a FEN is read in every variant whose board it fits.
@@ -74,6 +75,7 @@ def add_parser(subparsers: Any, summary: str) -> None:
         action="store_true",
         help="exit 2, with no answer, when a file of the games listed changed since indexing",
     )
+    arguments.add_jobs(parser, "processes a --pattern is tested on, for big indexes (0: all cores)")
     arguments.add_criteria_arguments(parser)
 
 
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         with Index(
             args.database, on_wait=lambda message: print(f"pdn search: {message}", file=sys.stderr)
         ) as index:
-            found = index.search(criteria, limit=args.limit, deep=args.deep)
+            found = index.search(criteria, limit=args.limit, deep=args.deep, jobs=args.jobs)
     except (ValueError, UnusableIndexError) as error:
         print(f"pdn search: {error}", file=sys.stderr)
         return EXIT_USAGE

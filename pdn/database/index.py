@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice, pairwise
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pdn.database.filters import Criteria, GameSummary, material_signature
@@ -306,7 +307,9 @@ class Index:
             "try again when it ends"
         )
 
-    def search(self, criteria: Criteria, *, limit: int = 0, deep: bool = False) -> Found:
+    def search(
+        self, criteria: Criteria, *, limit: int = 0, deep: bool = False, jobs: int = 1
+    ) -> Found:
         """What ``pdn search`` shows: the games passing ``criteria`` (the first ``limit``, all
         when 0), their number, for a position the explorer summary, and the files of the
         games listed that changed since they were indexed (one ``stat`` per file). One read
@@ -315,7 +318,7 @@ class Index:
         every candidate game's row. ``deep`` (a position asked): also the move orders that
         reached it (``Found.orders``; reads the plies before it of every game found) and, per
         next move, the statistics of the position it leads to (``Found.next_positions``; one
-        range read per move)."""
+        range read per move). ``jobs``: processes a pattern is tested on (``pattern_plies``)."""
         if criteria.opening is not None:
             raise ValueError("--moves is answered by pdn select on the files, not by the index")
         db = self.connection
@@ -324,7 +327,7 @@ class Index:
             try:
                 targets = _targets(criteria) if criteria.position else {}
                 later = _later_occurrences(db, targets)  # verified once, for both uses
-                found = self._answer(criteria, limit, targets, later)
+                found = self._answer(criteria, limit, targets, later, jobs)
                 if deep and criteria.position:
                     reached = _occurrences(db, targets, later)
                     found = dataclasses.replace(
@@ -343,6 +346,7 @@ class Index:
         limit: int,
         targets: dict[str, _Target],
         later: dict[int, _Reached],
+        jobs: int,
     ) -> Found:
         """``search`` without the depth; ``targets`` and ``later`` are the position's
         (``_targets``, ``_later_occurrences``; empty without a position)."""
@@ -368,7 +372,7 @@ class Index:
             return Found(hits, sum(count for *_line, count in lines), explore(lines, turn), turn)
         if not turn and not criteria.filters_summaries and not criteria.moves:
             # every candidate passes: count them, read the rows of the games listed only
-            candidates = self._candidates(criteria)
+            candidates = self._candidates(criteria, jobs)
             ids = candidates.wanted
             if ids is None:
                 total = db.execute("SELECT count(*) FROM games").fetchone()[0]
@@ -378,21 +382,22 @@ class Index:
             rows = _game_rows(db, criteria, ids)
             shown = islice(rows, limit) if limit > 0 else rows
             return Found([candidates.hit(row) for row in shown], total, [], turn)
-        hits = list(self.find(criteria))
+        hits = list(self.find(criteria, jobs=jobs))
         summary = explore(((hit.next_move, hit.winner, 1) for hit in hits), turn)
         moves = summary if turn else []
         return Found(hits[:limit] if limit > 0 else hits, len(hits), moves, turn)
 
-    def find(self, criteria: Criteria) -> Iterator[Hit]:
+    def find(self, criteria: Criteria, *, jobs: int = 1) -> Iterator[Hit]:
         """The games of the index that pass ``criteria``, in index order (file, then game);
         for ``--position`` the first ply where the position stood and the move played there,
-        for ``--pattern`` the first ply where it held, for ``--move`` the plies matched."""
+        for ``--pattern`` the first ply where it held, for ``--move`` the plies matched.
+        ``jobs``: processes a pattern is tested on (``pattern_plies``)."""
         with self._errors():
-            yield from self._find(criteria)
+            yield from self._find(criteria, jobs)
 
-    def _find(self, criteria: Criteria) -> Iterator[Hit]:
+    def _find(self, criteria: Criteria, jobs: int) -> Iterator[Hit]:
         db = self.connection
-        candidates = self._candidates(criteria)
+        candidates = self._candidates(criteria, jobs)
         for row in _game_rows(db, criteria, candidates.wanted):
             if not _row_passes(db, criteria, row):
                 continue
@@ -403,7 +408,7 @@ class Index:
                     continue
             yield candidates.hit(row, move_plies)
 
-    def _candidates(self, criteria: Criteria) -> _Candidates:
+    def _candidates(self, criteria: Criteria, jobs: int) -> _Candidates:
         """The games that can pass the position, material, pattern and manoeuvre filters, and
         where the first three stood in each."""
         db = self.connection
@@ -420,7 +425,9 @@ class Index:
                 for game_id, ply in material_plies(db, material_signature(material)):
                     if game_id not in at_material or ply < at_material[game_id][0]:
                         at_material[game_id] = (ply, None)
-        at_pattern = None if criteria.pattern is None else pattern_plies(db, criteria.pattern)
+        at_pattern = None
+        if criteria.pattern is not None:
+            at_pattern = pattern_plies(db, criteria.pattern, path=self.path, jobs=jobs)
         may_move = _manoeuvre_candidates(db, criteria.moves) if criteria.moves else None
         wanted: set[int] | None = None
         for found in (at_position, at_material, at_pattern, may_move):
@@ -865,13 +872,17 @@ def _next_move(variant: Variant, turn: str, blob: bytes, ply: int) -> str | None
 _BOARD_COLUMNS = ("white_men", "white_kings", "black_men", "black_kings")
 
 
-def pattern_plies(db: sqlite3.Connection, pattern: Pattern) -> dict[int, int]:
+def pattern_plies(
+    db: sqlite3.Connection, pattern: Pattern, *, path: str | None = None, jobs: int = 1
+) -> dict[int, int]:
     """game id -> the first ply where ``pattern`` holds: per variant of the index, one SQL
     statement over ``game_boards``, its unions as a prefilter in SQL (boards of at most 64
     squares), then each remaining game's packed plies tested by ``_first_ply_test``
     (registered as the SQLite function ``pdn_first_ply``). O(games) in SQLite plus some
-    microseconds per game that passes the prefilter."""
-    found: dict[int, int] = {}
+    microseconds per game that passes the prefilter. With ``jobs`` != 1 and the index's
+    ``path``, a big index is read in ranges of game ids on ``jobs`` processes
+    (``_scan_on_workers``)."""
+    scans: list[_BoardScan] = []
     names = [name for (name,) in db.execute("SELECT DISTINCT variant FROM games")]
     for name in names:
         try:
@@ -882,24 +893,112 @@ def pattern_plies(db: sqlite3.Connection, pattern: Pattern) -> dict[int, int]:
         if not conditions:
             continue
         squares = len(variant.board.squares)
-        test = _first_ply_test(conditions, board_bytes(squares))
-        db.create_function("pdn_first_ply", 2, test, deterministic=True)
-        where: list[str] = []
-        values: list[int | str] = []
-        if len(names) > 1:
-            where.append("game_id IN (SELECT id FROM games WHERE variant = ?)")
-            values.append(name)
+        seen: tuple[str, list[int | str]] = ("", [])
         if squares <= SQL_SQUARES:
-            seen, seen_values = _seen_where(
+            seen = _seen_where(
                 [(c.required, c.required_white, c.required_black) for c in conditions]
             )
-            if seen:
-                where.append(f"({seen})")
-                values += seen_values
+        scans.append(
+            _BoardScan(
+                name if len(names) > 1 else None,
+                seen[0],
+                tuple(seen[1]),
+                conditions,
+                board_bytes(squares),
+            )
+        )
+    first, last = db.execute("SELECT min(game_id), max(game_id) FROM game_boards").fetchone()
+    if (
+        path is not None
+        and jobs != 1
+        and scans
+        and first is not None
+        and last - first >= _PARALLEL_GAMES
+        and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal"
+    ):
+        return _scan_on_workers(path, scans, first, last, jobs)
+    found: dict[int, int] = {}
+    for scan in scans:
+        found.update(scan.run(db))
+    return found
+
+
+#: Fewer games than this in the index are scanned in this process whatever ``jobs`` says (a
+#: worker takes longer to start than they take to test).
+_PARALLEL_GAMES = 20_000
+#: Ranges of game ids per worker of a parallel scan (their games pass the prefilter unevenly).
+_RANGES_PER_WORKER = 4
+
+
+@dataclass(frozen=True)
+class _BoardScan:
+    """One statement of ``pattern_plies``: the ``game_boards`` rows of a ``variant`` (``None``:
+    every row) that pass ``seen`` (SQL on the unions, with ``values``), each tested with
+    ``conditions`` on boards of ``width`` bytes. Picklable: it goes to worker processes."""
+
+    variant: str | None
+    seen: str
+    values: tuple[int | str, ...]
+    conditions: tuple[Condition, ...]
+    width: int
+
+    def run(
+        self, db: sqlite3.Connection, ids: tuple[int, int] | None = None
+    ) -> list[tuple[int, int]]:
+        """(game id, first ply) of the rows that match, of the game ids in the range ``ids``
+        (first, last; ``None``: every game)."""
+        where: list[str] = []
+        values: list[int | str] = []
+        if self.variant is not None:
+            within = " AND id BETWEEN ? AND ?" if ids else ""
+            where.append(f"game_id IN (SELECT id FROM games WHERE variant = ?{within})")
+            values += [self.variant, *(ids or ())]
+        if ids is not None:
+            where.append("game_id BETWEEN ? AND ?")
+            values += ids
+        if self.seen:
+            where.append(f"({self.seen})")
+            values += self.values
+        test = _first_ply_test(self.conditions, self.width)
+        db.create_function("pdn_first_ply", 2, test, deterministic=True)
         query = "SELECT game_id, pdn_first_ply(turn, boards) FROM game_boards"
         rows = db.execute(query + (f" WHERE {' AND '.join(where)}" if where else ""), values)
-        found.update((game_id, ply) for game_id, ply in rows if ply is not None)
-    return found
+        return [(game_id, ply) for game_id, ply in rows if ply is not None]
+
+
+def _scan_on_workers(
+    path: str, scans: Sequence[_BoardScan], first: int, last: int, jobs: int
+) -> dict[int, int]:
+    """``pattern_plies``' scans on ``jobs`` processes (0: every core), each a range of game
+    ids of the index at ``path``. The workers open the file read-only without locking
+    (SQLite's ``immutable``): the caller's read transaction holds its lock meanwhile, so no
+    writer can change the file until they are done (not so in WAL mode, which pdn never
+    sets: ``pattern_plies`` scans such an index itself)."""
+    from pdn.batch.parallel import map_on_workers
+
+    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    count = workers * _RANGES_PER_WORKER
+    step = (last - first) // count + 1
+    tasks = [
+        (path, scan, (start, min(start + step - 1, last)))
+        for scan in scans
+        for start in range(first, last + 1, step)
+    ]
+    return {
+        game_id: ply
+        for part in map_on_workers(_scan_part, tasks, jobs=workers)
+        for game_id, ply in part
+    }
+
+
+def _scan_part(task: tuple[str, _BoardScan, tuple[int, int]]) -> list[tuple[int, int]]:
+    """A worker's share of ``_scan_on_workers``: one scan over one range of game ids."""
+    path, scan, ids = task
+    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    try:
+        return scan.run(db, ids)
+    finally:
+        db.close()
 
 
 def _seen_where(
