@@ -8,8 +8,8 @@
 ``playout``, seeded: the same files every time) in files of ``--per-file`` games. ``query``
 prints, as markdown, the database's size per game and per table, then each query's best wall
 time of ``--repeat`` runs of ``Index.search`` (what ``pdn search`` does after opening the file,
-``--limit 50``): positions (the start, after one move, one reached by ~20 games, ply 20 of a
-game), the deep explorer, patterns, a manoeuvre, materials.
+``--limit 50``, ``--jobs``): positions (the start, after one move, one reached by ~20 games,
+ply 20 of a game), the deep explorer, patterns, a manoeuvre, materials.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def _a_later_position(db: sqlite3.Connection) -> str:
     return Position.from_pieces(variant, _pieces(boards), side).fen()  # type: ignore[arg-type]
 
 
-def query(db_path: Path, repeat: int) -> None:
+def query(db_path: Path, repeat: int, jobs: int) -> None:
     index = Index(str(db_path))
     db = index.connection
     games = db.execute("SELECT count(*) FROM games").fetchone()[0]
@@ -122,7 +122,7 @@ def query(db_path: Path, repeat: int) -> None:
         best, found = float("inf"), 0
         for _ in range(repeat):
             started = time.perf_counter()
-            found = index.search(asked, limit=50, deep=deep).total
+            found = index.search(asked, limit=50, deep=deep, jobs=jobs).total
             best = min(best, time.perf_counter() - started)
         print(f"| `{name}` | {found:,} | {best * 1000:,.1f} |")
 
@@ -137,11 +137,12 @@ def main() -> None:
     asking = verbs.add_parser("query")
     asking.add_argument("db", type=Path)
     asking.add_argument("--repeat", type=int, default=3)
+    asking.add_argument("--jobs", type=int, default=1, help="as pdn search --jobs")
     args = parser.parse_args()
     if args.verb == "make":
         make(args.out, args.games, args.per_file)
     else:
-        query(args.db, args.repeat)
+        query(args.db, args.repeat, args.jobs)
 
 
 if __name__ == "__main__":
