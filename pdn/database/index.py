@@ -314,8 +314,10 @@ class Index:
         when 0), their number, for a position the explorer summary, and the files of the
         games listed that changed since they were indexed (one ``stat`` per file). One read
         transaction. A position with no other filter is answered by SQL alone (one range read
-        of ``positions`` per key, then the rows of the listed games only); other filters read
-        every candidate game's row. ``deep`` (a position asked): also the move orders that
+        of ``positions`` per key, then the rows of the listed games only); so is a pattern
+        or a material without a filter on tags, result, length or findings (its candidates
+        counted, the listed games' rows read); the others read every candidate game's row.
+        ``deep`` (a position asked): also the move orders that
         reached it (``Found.orders``; reads the plies before it of every game found) and, per
         next move, the statistics of the position it leads to (``Found.next_positions``; one
         range read per move). ``jobs``: processes a pattern is tested on (``pattern_plies``)."""
