@@ -327,18 +327,14 @@ def _add_tag(
     game: Game, token: str, seen: set[str], moved: bool, where: TextPlaces, offset: int
 ) -> None:
     """Add the tag at ``offset`` and its findings (located only when there are some)."""
-    name, value, problems = parse_tag(token)
-    notes = _tag_notes(name, value)
-    name, value = decode_references(name), decode_references(value)
-    translated = TRANSLATED_TAGS.get(name.lower())
-    if translated is not None:
-        notes.append(f"tag {name} is {translated[1]} for {translated[0]}: read as {translated[0]}")
+    tag, problems, notes = _tag_reading(token)
+    name = tag[0]
     if name in seen:
-        problems.append(f"tag {name} appears more than once (the first value is used)")
+        problems += (f"tag {name} appears more than once (the first value is used)",)
     if moved:
-        problems.append(f"tag {name} comes after the moves")
+        problems += (f"tag {name} comes after the moves",)
     seen.add(name)
-    game.tags.append((name, value))
+    game.tags.append(tag)
     if not problems and not notes:
         return
     at = where(offset)
@@ -348,6 +344,34 @@ def _add_tag(
         # an unquoted or empty value is read as meant: a cosmetic deviation
         severity: Severity = "info" if problem.endswith(COSMETIC_TAG_PROBLEMS) else "warning"
         game.findings.append(Finding("tag", problem, severity, line=at[0], column=at[1]))
+
+
+_TagReading = tuple[tuple[str, str], tuple[str, ...], tuple[str, ...]]
+_tag_readings: dict[str, _TagReading] = {}
+_MEMO_TAGS = 4096
+_MEMO_TAG_CHARS = 128  # longer tag lines are rarely repeated: not kept
+
+
+def _tag_reading(token: str) -> _TagReading:
+    """A TAG token read alone: (name, value) with character references decoded, its problems
+    and its notes (references, translated names). Memoised for short tokens, since a file
+    repeats most of its tag lines (``[Result "1-0"]``, ``[Round "?"]``); the (name, value)
+    pair is shared by the games that have it. O(len(token)), O(1) when known."""
+    reading = _tag_readings.get(token)
+    if reading is not None:
+        return reading
+    name, value, problems = parse_tag(token)
+    notes = _tag_notes(name, value)
+    name, value = decode_references(name), decode_references(value)
+    translated = TRANSLATED_TAGS.get(name.lower())
+    if translated is not None:
+        notes.append(f"tag {name} is {translated[1]} for {translated[0]}: read as {translated[0]}")
+    reading = ((name, value), tuple(problems), tuple(notes))
+    if len(token) <= _MEMO_TAG_CHARS:
+        if len(_tag_readings) > _MEMO_TAGS:
+            _tag_readings.clear()
+        _tag_readings[token] = reading
+    return reading
 
 
 def _tag_notes(name: str, value: str) -> list[str]:
