@@ -187,7 +187,10 @@ class _Decoder:
             self.wide = codecs.getincrementaldecoder(codec)(errors="replace")
 
     def byte_length(self, text: str) -> int:
-        """Bytes that ``text`` took in the file."""
+        """Bytes that ``text`` took in the file: O(1) for ASCII text read as UTF-8, else one
+        encoding of it."""
+        if self.utf16 is None and text.isascii():
+            return len(text)
         if self.utf16 is not None:
             return len(text.encode(self.utf16, errors="surrogatepass"))
         return len(
@@ -451,9 +454,12 @@ class _Splitter:
 
     def _decoded(self, span: Span) -> Span:
         """``span`` with the bytes that are not UTF-8 decoded (see the module docstring) and
-        its ``encoding`` findings. O(len(text)) when the file has such bytes or the last game
-        was not UTF-8, else O(1) unless the text holds a U+FFFD."""
+        its ``encoding`` findings. O(1) for an ASCII text (``str.isascii`` reads a flag); else
+        O(len(text)) when the file has such bytes or the last game was not UTF-8, O(1) unless
+        the text holds a U+FFFD."""
         decoder, text = self.decoder, span.text
+        if text.isascii():
+            return span
         runs = list(_ESCAPED.finditer(text)) if decoder.escaped else []
         findings = span.findings
         if "\ufffd" in text:  # one C scan decides the common case
