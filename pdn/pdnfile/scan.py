@@ -55,11 +55,12 @@ _TAG = (
     r'(?:"(?P<quoted>[^"\r\n]*)"[^\S\r\n]*\]|(?P<bare>[^\]\r\n]*)(?:\]|(?=[\r\n])|\Z))'
 )
 # A header's run of two or more well-formed tags (``[Name "value"]``, blanks between): one
-# match for all of them, split by ``_QUOTED_TAG_PARTS`` into what ``_TAG`` reads in each.
+# match for all of them, split by ``_QUOTED_TAG_PARTS`` into what ``_TAG`` reads in each (in
+# text the run matched, a name is what precedes the first quote, less blanks: no name pattern).
 _QUOTED_TAG = rf'\[[^\S\r\n]*{TAG_NAME}[^\S\r\n]*"[^"\r\n]*"[^\S\r\n]*\]'
 # blanks between two tags of one run: at most one line break (a blank line may end a game)
 _ONE_BREAK = r"(?:[^\S\n]*\n[^\S\n]*|[^\S\n]+)"
-_QUOTED_TAG_PARTS = re.compile(rf'\[[^\S\r\n]*({TAG_NAME})[^\S\r\n]*"([^"\r\n]*)"')
+_QUOTED_TAG_PARTS = re.compile(r'\[[^\S\r\n]*([^"]*[^\s"])[^\S\r\n]*"([^"]*)"')
 # A run of other words (moves, numbers...), across line breaks unless a ``%`` line follows,
 # ending with its line's trailing spaces: one match for a good part of a game's movetext. The
 # run is bounded (the regex engine keeps state per repetition): a longer one is several
