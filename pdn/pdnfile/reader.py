@@ -252,8 +252,9 @@ def build_game(items: Iterable[Item], span: Span) -> Game:
             tail, last, insert_at, before, nags, setup, number, numbered = state
         elif kind == "TAG":
             _add_tag(game, text, seen_tags, moved, where, offset)
-            game.comments_before.extend(before)
-            before = []
+            if before:  # the root's list is made only for comments before a tag
+                game.comments_before.extend(before)
+                before = []
         elif kind == "SETUP":
             fen = _SETUP_FEN.search(text)
             setup = fen.group(1).strip() if fen else text[1:-1].strip()
