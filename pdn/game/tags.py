@@ -90,6 +90,12 @@ def _aliases() -> dict[str, tuple[str, ...]]:
 
 #: Tag names by PDN's name, PDN's first (``tag_entry(aliases=True)`` reads them in order).
 TAG_ALIASES = _aliases()
+#: ``TAG_ALIASES`` of the names that have other spellings, lower case: in order, and as a set.
+_LOWERED_ALIASES: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
+    tag: (tuple(name.lower() for name in names), frozenset(name.lower() for name in names))
+    for tag, names in TAG_ALIASES.items()
+    if len(names) > 1
+}
 #: Tag names of Italian-language files (PDN.md §5): evidence for the Italian variant.
 ITALIAN_TAGS = frozenset(name for names in TAG_TRANSLATIONS["Italian"].values() for name in names)
 #: A translated tag name (lower case) -> (PDN's name, its language), Italian aside.
@@ -138,22 +144,24 @@ def tag_entry(
     """The first tag ``name`` (any case) as written, ``(name as spelled, value)``, or ``None``;
     with ``aliases``, else the first under one of its dialect names (``TAG_ALIASES``), in
     that order. O(tags)."""
-    names = TAG_ALIASES.get(name, (name,)) if aliases else (name,)
-    if len(names) == 1:  # one name: the first tag spelled so
+    lowered = _LOWERED_ALIASES.get(name) if aliases else None
+    if lowered is None:  # one name: the first tag spelled so
         wanted_name = name.lower()
         for tag, value in tags:
             if tag.lower() == wanted_name:
                 return tag, value
         return None
+    names, wanted = lowered
     found: dict[str, tuple[str, str]] = {}
-    wanted = {alias.lower() for alias in names}
     for tag, value in tags:
         key = tag.lower()
+        if key == names[0]:  # PDN's own name comes first: nothing can precede it
+            return tag, value
         if key in wanted and key not in found:
             found[key] = (tag, value)
     for alias in names:
-        if alias.lower() in found:
-            return found[alias.lower()]
+        if alias in found:
+            return found[alias]
     return None
 
 
