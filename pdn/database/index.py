@@ -429,7 +429,7 @@ class Index:
                         at_material[game_id] = (ply, None)
         at_pattern = None
         if criteria.pattern is not None:
-            at_pattern = pattern_plies(db, criteria.pattern, path=self.path, jobs=jobs)
+            at_pattern = pattern_plies(db, criteria.pattern, jobs=jobs)
         may_move = _manoeuvre_candidates(db, criteria.moves) if criteria.moves else None
         wanted: set[int] | None = None
         for found in (at_position, at_material, at_pattern, may_move):
@@ -874,16 +874,13 @@ def _next_move(variant: Variant, turn: str, blob: bytes, ply: int) -> str | None
 _BOARD_COLUMNS = ("white_men", "white_kings", "black_men", "black_kings")
 
 
-def pattern_plies(
-    db: sqlite3.Connection, pattern: Pattern, *, path: str | None = None, jobs: int = 1
-) -> dict[int, int]:
+def pattern_plies(db: sqlite3.Connection, pattern: Pattern, *, jobs: int = 1) -> dict[int, int]:
     """game id -> the first ply where ``pattern`` holds: per variant of the index, one SQL
     statement over ``game_boards``, its unions as a prefilter in SQL (boards of at most 64
     squares), then each remaining game's packed plies tested by ``_first_ply_test``
     (registered as the SQLite function ``pdn_first_ply``). O(games) in SQLite plus some
-    microseconds per game that passes the prefilter. With ``jobs`` != 1 and the index's
-    ``path``, a big index is read in ranges of game ids on ``jobs`` processes
-    (``_scan_on_workers``)."""
+    microseconds per game that passes the prefilter. With ``jobs`` != 1, a big index in a
+    file is read in ranges of game ids on ``jobs`` processes (``_scan_on_workers``)."""
     scans: list[_BoardScan] = []
     names = [name for (name,) in db.execute("SELECT DISTINCT variant FROM games")]
     for name in names:
@@ -910,9 +907,10 @@ def pattern_plies(
             )
         )
     first, last = db.execute("SELECT min(game_id), max(game_id) FROM game_boards").fetchone()
+    path = db.execute("PRAGMA database_list").fetchone()[2]  # "": in memory or temporary
     if (
-        path is not None
-        and jobs != 1
+        jobs != 1
+        and path
         and scans
         and first is not None
         and last - first >= _PARALLEL_GAMES
