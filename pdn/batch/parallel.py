@@ -211,6 +211,11 @@ def map_paths(
     yield from _on_workers(run, jobs=jobs, dask=dask, dask_wait=dask_wait, on_wait=on_wait)
 
 
+def worker_count(jobs: int) -> int:
+    """Processes ``jobs`` asks for: itself, or every core for 0."""
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
 def map_on_workers(work: Callable[[A], T], items: Sequence[A], *, jobs: int) -> list[T]:
     """``[work(item) for item in items]`` computed on ``jobs`` local processes (0: every core),
     in order. ``work`` and the items must be picklable; raises ``WorkerLostError`` when a
@@ -246,7 +251,7 @@ def _on_workers(
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
 
-        workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+        workers = worker_count(jobs)
         pool = ProcessPoolExecutor(
             max_workers=workers, initializer=_end_with_parent, initargs=(os.getpid(),)
         )

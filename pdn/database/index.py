@@ -974,9 +974,9 @@ def _scan_on_workers(
     (SQLite's ``immutable``): the caller's read transaction holds its lock meanwhile, so no
     writer can change the file until they are done (not so in WAL mode, which pdn never
     sets: ``pattern_plies`` scans such an index itself)."""
-    from pdn.batch.parallel import map_on_workers
+    from pdn.batch.parallel import map_on_workers, worker_count
 
-    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    workers = worker_count(jobs)
     count = workers * _RANGES_PER_WORKER
     step = (last - first) // count + 1
     tasks = [
